@@ -1,0 +1,40 @@
+/**
+ * Response codes and their HTTP status and Korean message (api-contract.md "Envelope and statuses").
+ * Success codes follow `<DOMAIN><STATUS>_<n>`; the HTTP status sent is always the one listed here.
+ * Later issues add their domains to this one table, so server and client share one catalogue.
+ */
+export const CODES = {
+  // generic
+  COMMON200: { status: 200, message: '성공입니다.' },
+  COMMON201: { status: 201, message: '성공적으로 생성했습니다.' },
+  COMMON400: { status: 400, message: '잘못된 요청입니다.' },
+  COMMON400_1: { status: 400, message: '요청한 Body 타입이 잘못되었습니다.' },
+  VALID400_1: { status: 400, message: '잘못된 파라미터입니다.' },
+  COMMON401: { status: 401, message: '인증이 필요합니다.' },
+  COMMON403: { status: 403, message: '접근이 거부되었습니다.' },
+  COMMON404: { status: 404, message: '요청한 리소스를 찾을 수 없습니다.' },
+  COMMON405: { status: 405, message: '허용되지 않은 메서드입니다.' },
+  COMMON409: { status: 409, message: '요청이 현재 상태와 충돌합니다.' },
+  COMMON413: { status: 413, message: '요청 크기가 너무 큽니다.' },
+  COMMON415: { status: 415, message: '지원하지 않는 미디어 타입입니다.' },
+  COMMON429: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' },
+  COMMON500: { status: 500, message: '서버 에러, 관리자에게 문의 바랍니다.' },
+
+  // access and refresh tokens
+  JWT401_0: { status: 401, message: 'JWT 토큰이 만료되었습니다.' },
+  JWT401_1: { status: 401, message: 'JWT 토큰이 유효하지 않습니다.' },
+  JWT401_2: { status: 401, message: 'JWT 토큰 형식이 잘못되었습니다.' },
+  JWT401_3: { status: 401, message: '리프레시 토큰이 없습니다.' },
+  JWT401_4: { status: 401, message: '리프레시 토큰이 만료되었습니다. 다시 로그인해 주세요.' },
+  JWT401_5: { status: 401, message: '이미 사용된 리프레시 토큰입니다. 보안을 위해 다시 로그인해 주세요.' },
+  JWT401_6: { status: 401, message: '리프레시 토큰이 유효하지 않습니다.' },
+  AUTH200_0: { status: 200, message: '토큰을 재발급했습니다.' },
+  AUTH200_1: { status: 200, message: '로그아웃되었습니다.' },
+  MEMBER404_0: { status: 404, message: '사용자 정보를 찾을 수 없습니다.' },
+
+  // workspace
+  WORKSPACE200_0: { status: 200, message: '성공적으로 처리했습니다.' },
+  WORKSPACE404_0: { status: 404, message: '소속된 워크스페이스가 없습니다.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type Code = keyof typeof CODES;

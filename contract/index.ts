@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './codes';
+export * from './auth';
+export * from './workspace';
+export * from './system';

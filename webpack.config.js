@@ -1,0 +1,122 @@
+/**
+ * webpack 5 build of the SPA.
+ * - production: content-hashed assets under dist/assets, route-level code splitting (every route component
+ *   is a lazy chunk named `route-*`), extracted CSS, precompressed .gz and .br beside every text asset, and a
+ *   size report of the initial chunks and the login route (fails the build over the 150 KB gzip budget).
+ * - development (`webpack serve`): dev server on :3000 with hot reload (react-refresh) and a proxy of the
+ *   API, OAuth and upload paths to the Fastify server on :3001 (see scripts/dev.mjs).
+ */
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const LOGIN_ROUTE_CHUNK = 'route-login';
+const LOGIN_BUDGET_BYTES = 150 * 1024;
+const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://localhost:3001';
+
+/** Prints the gzipped size of each initial chunk and of the login route; fails over the budget. */
+class BundleReportPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('BundleReportPlugin', (compilation) => {
+      const outDir = compilation.outputOptions.path;
+      const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
+      const jsOf = (chunks) => [...new Set([...chunks].flatMap((c) => [...c.files]))].filter((f) => f.endsWith('.js'));
+      const entry = compilation.entrypoints.get('main');
+      const initial = jsOf(entry.chunks);
+      const loginGroup = compilation.namedChunkGroups.get(LOGIN_ROUTE_CHUNK);
+      const loginOnly = loginGroup ? jsOf(loginGroup.chunks).filter((f) => !initial.includes(f)) : [];
+      const rows = [
+        ...initial.map((f) => ({ file: f, kind: 'initial', gzip: gz(f) })),
+        ...loginOnly.map((f) => ({ file: f, kind: LOGIN_ROUTE_CHUNK, gzip: gz(f) })),
+      ];
+      const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+      const initialTotal = rows.filter((r) => r.kind === 'initial').reduce((s, r) => s + r.gzip, 0);
+      const loginTotal = rows.reduce((s, r) => s + r.gzip, 0);
+      console.log('\nGzipped JS (level 9):');
+      for (const r of rows) console.log(`  ${r.kind.padEnd(12)} ${kb(r.gzip).padStart(9)}  ${r.file}`);
+      console.log(`  initial total        ${kb(initialTotal)}`);
+      console.log(`  login route total    ${kb(loginTotal)}  (budget ${kb(LOGIN_BUDGET_BYTES)})\n`);
+      fs.writeFileSync(
+        path.join(outDir, 'bundle-report.json'),
+        JSON.stringify({ initialGzipBytes: initialTotal, loginRouteGzipBytes: loginTotal, files: rows }, null, 2),
+      );
+      if (loginTotal > LOGIN_BUDGET_BYTES) {
+        compilation.errors.push(new Error(`Login route JS is ${kb(loginTotal)} gzipped, over ${kb(LOGIN_BUDGET_BYTES)}`));
+      }
+    });
+  }
+}
+
+export default (_env, argv) => {
+  const production = argv.mode !== 'development';
+  const serving = process.env.WEBPACK_SERVE === 'true';
+  return {
+    mode: production ? 'production' : 'development',
+    context: root,
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: path.join(root, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    cache: { type: 'filesystem', cacheDirectory: path.join(root, '.cache/webpack'), buildDependencies: { config: [fileURLToPath(import.meta.url)] } },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'babel-loader', options: { cacheDirectory: path.join(root, '.cache/babel') } },
+        },
+        { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+        { test: /\.(woff2?|png|jpe?g|gif|webp)$/, type: 'asset/resource' },
+        { test: /\.svg$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.LANDING_URL': JSON.stringify(process.env.LANDING_URL ?? '/onboarding'),
+        'process.env.TERMS_URL': JSON.stringify(process.env.TERMS_URL ?? '/terms.html'),
+      }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }] }),
+      production && new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' }),
+      production && new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024, compressionOptions: { level: 9 } }),
+      production &&
+        new CompressionPlugin({
+          filename: '[path][base].br',
+          algorithm: 'brotliCompress',
+          test: /\.(js|css|html|svg|json)$/,
+          threshold: 1024,
+          compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+        }),
+      production && new BundleReportPlugin(),
+      serving && new ReactRefreshWebpackPlugin({ overlay: false }),
+    ].filter(Boolean),
+    optimization: {
+      runtimeChunk: 'single',
+      splitChunks: { chunks: 'all' },
+    },
+    performance: { hints: false },
+    devServer: {
+      port: Number(process.env.DEV_PORT ?? 3000),
+      host: 'localhost',
+      hot: true,
+      historyApiFallback: true,
+      client: { overlay: { errors: true, warnings: false } },
+      proxy: [{ context: ['/api', '/oauth2', '/login/oauth2', '/slack', '/uploads'], target: API_TARGET, xfwd: true }],
+    },
+  };
+};
