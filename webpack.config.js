@@ -72,13 +72,13 @@ export default (_env, argv) => {
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     devtool: production ? false : 'eval-cheap-module-source-map',
-    cache: { type: 'filesystem', cacheDirectory: path.join(root, '.cache/webpack'), buildDependencies: { config: [fileURLToPath(import.meta.url)] } },
+    cache: { type: 'filesystem', cacheDirectory: path.join(root, '.cache/webpack'), buildDependencies: { config: [fileURLToPath(import.meta.url), path.join(root, 'babel.config.js')] } },
     module: {
       rules: [
         {
           test: /\.[jt]sx?$/,
           exclude: /node_modules/,
-          use: { loader: 'babel-loader', options: { cacheDirectory: path.join(root, '.cache/babel') } },
+          use: { loader: 'babel-loader', options: { cacheDirectory: path.join(root, '.cache/babel'), envName: production ? 'production' : 'development' } },
         },
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(woff2?|png|jpe?g|gif|webp)$/, type: 'asset/resource' },
@@ -110,6 +110,7 @@ export default (_env, argv) => {
       splitChunks: { chunks: 'all' },
     },
     performance: { hints: false },
+    stats: production ? { preset: 'errors-warnings', timings: true } : 'minimal',
     devServer: {
       port: Number(process.env.DEV_PORT ?? 3000),
       host: 'localhost',
