@@ -4,10 +4,20 @@ import type { Config } from 'jest';
 /**
  * Two projects: `client` (React, jsdom with the fetch/TextEncoder shims of __tests__/support/jsdom-env.cjs)
  * and `server` (Fastify via `app.inject` on in-memory PGlite, or PostgreSQL when DATABASE_URL is set).
- * ESM-only packages in node_modules are transformed by babel-jest so they load under Jest's CommonJS runtime.
+ * ESM-only packages in node_modules, and those that load dependencies with dynamic `import()` (which Jest's
+ * CommonJS runtime lacks), are transformed by babel-jest (cached after the first run).
  */
-const esmOnly = ['jose', 'arctic', '@oslojs'];
+const esmOnly = [
+  'jose',
+  'arctic',
+  '@oslojs',
+  'cookie',
+  'content-disposition',
+  '@fastify/cookie',
+  '@electric-sql/pglite',
+];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
+const transform = { '\\.[cm]?[jt]sx?$': 'babel-jest' };
 
 const config: Config = {
   projects: [
@@ -18,12 +28,14 @@ const config: Config = {
       testMatch: ['<rootDir>/__tests__/client/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/support/client-setup.ts'],
       moduleNameMapper: { '\\.(css|svg|png|woff2?)$': '<rootDir>/__tests__/support/file-stub.cjs' },
+      transform,
       transformIgnorePatterns,
     },
     {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
+      transform,
       transformIgnorePatterns,
     },
   ],

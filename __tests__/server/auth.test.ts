@@ -1,0 +1,431 @@
+import {
+  TEST_JWT_SECRET,
+  type TestDatabase,
+  createTestApp,
+  createTestDatabase,
+  responseCookie,
+} from './support/test-app';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import { member, refreshToken, team, workspace } from '../../server/db/schema';
+import { hashRefreshToken, signAccessToken } from '../../server/modules/auth/tokens';
+
+/**
+ * Sign-in and session as api-contract.md "Sign-in and session" describes them: development sign-in, refresh
+ * rotation with reuse detection, logout, access-token checks, and the workspace profile the loading screen reads.
+ */
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let production: FastifyInstance;
+let httpsApp: FastifyInstance;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  ({ app } = await createTestApp({ database: testDb.database }));
+  ({ app: production } = await createTestApp({ database: testDb.database, env: { NODE_ENV: 'production' } }));
+  ({ app: httpsApp } = await createTestApp({
+    database: testDb.database,
+    env: { PUBLIC_URL: 'https://momentum.example' },
+  }));
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await production?.close();
+  await httpsApp?.close();
+  await testDb?.drop();
+});
+
+const db = () => testDb.database.db;
+
+/** Signs in through the development form and returns the refresh token the cookie carries. */
+async function devSignIn(name: string, email: string, target = app): Promise<string> {
+  const res = await target.inject({
+    method: 'POST',
+    url: '/oauth2/dev/google',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ name, email }).toString(),
+  });
+  expect(res.statusCode).toBe(302);
+  const cookie = responseCookie(res, 'refreshToken');
+  expect(cookie?.value).toBeTruthy();
+  return cookie!.value;
+}
+
+function reissue(token?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/token/reissue',
+    cookies: token ? { refreshToken: token } : {},
+  });
+}
+
+/** The response clears the refresh cookie (empty value, expired, same path). */
+function expectCookieCleared(res: Awaited<ReturnType<typeof reissue>>) {
+  const cookie = responseCookie(res, 'refreshToken');
+  expect(cookie).toBeDefined();
+  expect(cookie!.value).toBe('');
+  expect(cookie!.path).toBe('/api/token');
+  expect(cookie!.expires!.getTime()).toBeLessThanOrEqual(Date.now());
+}
+
+describe('development sign-in', () => {
+  it('shows a Korean development-only form with labelled name and email fields', async () => {
+    const res = await app.inject({ method: 'GET', url: '/oauth2/authorization/google' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    expect(html).toContain('<html lang="ko">');
+    expect(html).toContain('개발 환경에서만 사용하는 로그인');
+    expect(html).toMatch(/<form method="post" action="\/oauth2\/dev\/google"/);
+    expect(html).toMatch(/<label for="name">이름<\/label>/);
+    expect(html).toMatch(/<input id="name" name="name" type="text"/);
+    expect(html).toMatch(/<label for="email">이메일<\/label>/);
+    expect(html).toMatch(/<input id="email" name="email" type="email"/);
+    expect(html).toMatch(/<button type="submit">로그인<\/button>/);
+    expect(html).not.toMatch(/<script/);
+  });
+
+  it('answers unknown providers with a 404 envelope', async () => {
+    const res = await app.inject({ method: 'GET', url: '/oauth2/authorization/github' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ isSuccess: false, code: 'COMMON404' });
+  });
+
+  it('creates the member, sets the refresh cookie and goes to the loading screen', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/oauth2/dev/google',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=%EA%B9%80%EB%AF%BC%EC%88%98&email=Minsu%40Example.com',
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/onboarding/loading');
+    const cookie = responseCookie(res, 'refreshToken')!;
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie).toMatchObject({
+      path: '/api/token',
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: 14 * 24 * 60 * 60,
+    });
+    expect(cookie.secure).toBeFalsy();
+
+    const rows = await db().select().from(member).where(eq(member.providerUserId, 'dev:minsu@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      provider: 'google',
+      name: '김민수',
+      email: 'minsu@example.com',
+      workspaceId: null,
+    });
+
+    // Only the hash is stored.
+    const tokens = await db().select().from(refreshToken).where(eq(refreshToken.memberId, rows[0]!.id));
+    expect(tokens.map((t) => t.tokenHash)).toContain(hashRefreshToken(cookie.value));
+    expect(tokens.map((t) => t.tokenHash)).not.toContain(cookie.value);
+
+    // Signing in again finds the same member.
+    await devSignIn('김민수', 'minsu@example.com');
+    expect(
+      await db().select().from(member).where(eq(member.providerUserId, 'dev:minsu@example.com')),
+    ).toHaveLength(1);
+  });
+
+  it('marks the cookie Secure when PUBLIC_URL is https', async () => {
+    const res = await httpsApp.inject({
+      method: 'POST',
+      url: '/oauth2/dev/kakao',
+      payload: { name: '이수진', email: 'sujin@example.com' },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(responseCookie(res, 'refreshToken')?.secure).toBe(true);
+  });
+
+  it('shows the form again with Korean messages and the escaped input when a field is invalid', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/oauth2/dev/google',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ name: '   ', email: '<script>alert(1)</script>' }).toString(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('이름을 입력해 주세요.');
+    expect(res.body).toContain('올바른 이메일 주소를 입력해 주세요.');
+    expect(res.body).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(res.body).not.toContain('<script>alert');
+    expect(responseCookie(res, 'refreshToken')).toBeUndefined();
+  });
+
+  it('is refused in production: no dev route, and no form without a client id', async () => {
+    const form = await production.inject({ method: 'GET', url: '/oauth2/authorization/google' });
+    expect(form.statusCode).toBe(302);
+    expect(form.headers.location).toBe('/onboarding?error=provider_not_configured');
+
+    const post = await production.inject({
+      method: 'POST',
+      url: '/oauth2/dev/google',
+      payload: { name: '침입자', email: 'intruder@example.com' },
+    });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ isSuccess: false, code: 'COMMON404' });
+    expect(responseCookie(post, 'refreshToken')).toBeUndefined();
+    expect(
+      await db().select().from(member).where(eq(member.providerUserId, 'dev:intruder@example.com')),
+    ).toHaveLength(0);
+  });
+});
+
+describe('POST /api/token/reissue', () => {
+  it('returns a 15-minute access token for the member and rotates the cookie', async () => {
+    const token = await devSignIn('박지훈', 'jihoon@example.com');
+    const [row] = await db().select().from(member).where(eq(member.providerUserId, 'dev:jihoon@example.com'));
+
+    const res = await reissue(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body).toMatchObject({ isSuccess: true, code: 'AUTH200_0', message: '토큰을 재발급했습니다.' });
+
+    const { payload, protectedHeader } = await jwtVerify(
+      body.result.accessToken,
+      new TextEncoder().encode(TEST_JWT_SECRET),
+    );
+    expect(protectedHeader.alg).toBe('HS256');
+    expect(payload).toMatchObject({ sub: String(row!.id), typ: 'access' });
+    expect(payload.exp! - payload.iat!).toBe(15 * 60);
+
+    const next = responseCookie(res, 'refreshToken')!;
+    expect(next.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(next.value).not.toBe(token);
+    expect(next).toMatchObject({
+      path: '/api/token',
+      httpOnly: true,
+      sameSite: 'Lax',
+      maxAge: 14 * 24 * 60 * 60,
+    });
+
+    // The access token opens protected routes.
+    const profile = await app.inject({
+      method: 'GET',
+      url: '/api/workspace/setting',
+      headers: { authorization: `Bearer ${body.result.accessToken}` },
+    });
+    expect(profile.statusCode).toBe(404);
+    expect(profile.json().code).toBe('WORKSPACE404_0');
+  });
+
+  it('accepts each token once: the rotated one keeps working, the old one fails', async () => {
+    const t0 = await devSignIn('최유나', 'yuna@example.com');
+    const first = await reissue(t0);
+    const t1 = responseCookie(first, 'refreshToken')!.value;
+    const second = await reissue(t1);
+    expect(second.statusCode).toBe(200);
+    const t2 = responseCookie(second, 'refreshToken')!.value;
+    expect(new Set([t0, t1, t2]).size).toBe(3);
+    expect((await reissue(t2)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a rotated token is presented again', async () => {
+    const stolen = await devSignIn('정하늘', 'haneul@example.com');
+    const legit = responseCookie(await reissue(stolen), 'refreshToken')!.value;
+    const otherDevice = await devSignIn('정하늘', 'haneul@example.com');
+
+    const replay = await reissue(stolen);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual({
+      isSuccess: false,
+      code: 'JWT401_5',
+      message: '이미 사용된 리프레시 토큰입니다. 보안을 위해 다시 로그인해 주세요.',
+      result: null,
+    });
+    expectCookieCleared(replay);
+
+    // The family's newest token is dead too …
+    const afterTheft = await reissue(legit);
+    expect(afterTheft.statusCode).toBe(401);
+    expect(afterTheft.json().code).toBe('JWT401_5');
+    // … but another sign-in (another family) is untouched.
+    expect((await reissue(otherDevice)).statusCode).toBe(200);
+  });
+
+  it('answers 401 JWT401_4 for an expired refresh token and clears the cookie', async () => {
+    const token = await devSignIn('한결', 'gyeol@example.com');
+    await db()
+      .update(refreshToken)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshToken.tokenHash, hashRefreshToken(token)));
+    const res = await reissue(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'JWT401_4', result: null });
+    expectCookieCleared(res);
+  });
+
+  it('answers 401 JWT401_3 without a cookie and JWT401_6 for an unknown one', async () => {
+    const missing = await reissue();
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toMatchObject({ code: 'JWT401_3', message: '리프레시 토큰이 없습니다.' });
+    expectCookieCleared(missing);
+
+    for (const token of ['A'.repeat(43), 'not-a-token']) {
+      const unknown = await reissue(token);
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json().code).toBe('JWT401_6');
+      expectCookieCleared(unknown);
+    }
+  });
+
+  it('ignores a bearer header and a JSON content type with an empty body', async () => {
+    const token = await devSignIn('윤슬', 'seul@example.com');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/token/reissue',
+      cookies: { refreshToken: token },
+      headers: { 'content-type': 'application/json', authorization: 'Bearer garbage' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/token/logout', () => {
+  it('revokes the family, clears the cookie and answers AUTH200_1', async () => {
+    const t0 = await devSignIn('오세훈', 'sehun@example.com');
+    const t1 = responseCookie(await reissue(t0), 'refreshToken')!.value;
+
+    const res = await app.inject({ method: 'POST', url: '/api/token/logout', cookies: { refreshToken: t1 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      isSuccess: true,
+      code: 'AUTH200_1',
+      message: '로그아웃되었습니다.',
+      result: null,
+    });
+    expectCookieCleared(res);
+
+    const after = await reissue(t1);
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('succeeds without a cookie or bearer token', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/token/logout' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe('AUTH200_1');
+  });
+});
+
+describe('access tokens on GET /api/workspace/setting', () => {
+  let memberId: number;
+  beforeAll(async () => {
+    await devSignIn('토큰검사', 'tokens@example.com');
+    const [row] = await db().select().from(member).where(eq(member.providerUserId, 'dev:tokens@example.com'));
+    memberId = row!.id;
+  });
+
+  const get = (authorization?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/workspace/setting',
+      headers: authorization ? { authorization } : {},
+    });
+
+  it('answers 401 COMMON401 without a bearer token', async () => {
+    for (const header of [undefined, 'Basic dXNlcjpwYXNz', 'Bearer']) {
+      const res = await get(header);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        isSuccess: false,
+        code: 'COMMON401',
+        message: '인증이 필요합니다.',
+        result: null,
+      });
+    }
+  });
+
+  it('answers JWT401_2 for a malformed token', async () => {
+    for (const token of ['abc', 'a.b', '이상한.토큰.값', 'eyJhbGciOiJIUzI1NiJ9.bm90LWpzb24.c2ln']) {
+      const res = await get(`Bearer ${token}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('JWT401_2');
+    }
+  });
+
+  it('answers JWT401_0 for an expired token', async () => {
+    const expired = await signAccessToken(TEST_JWT_SECRET, memberId, Date.now() - 16 * 60 * 1000);
+    const res = await get(`Bearer ${expired}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'JWT401_0', message: 'JWT 토큰이 만료되었습니다.' });
+  });
+
+  it('answers JWT401_1 for a wrong signature, a non-access token or a member that is gone', async () => {
+    const forged = await signAccessToken('another-secret-another-secret-another-secret', memberId);
+    const notAccess = await new SignJWT({ typ: 'refresh' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(memberId))
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const ghost = await signAccessToken(TEST_JWT_SECRET, 987654);
+    for (const token of [forged, notAccess, ghost]) {
+      const res = await get(`Bearer ${token}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('JWT401_1');
+    }
+  });
+});
+
+describe('GET /api/workspace/setting', () => {
+  it('answers 404 WORKSPACE404_0 before onboarding, then the profile with the default team', async () => {
+    const token = await devSignIn('워크스페이스', 'ws@example.com');
+    const accessToken = (await reissue(token)).json().result.accessToken as string;
+    const get = () =>
+      app.inject({
+        method: 'GET',
+        url: '/api/workspace/setting',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+
+    const before = await get();
+    expect(before.statusCode).toBe(404);
+    expect(before.json()).toEqual({
+      isSuccess: false,
+      code: 'WORKSPACE404_0',
+      message: '소속된 워크스페이스가 없습니다.',
+      result: null,
+    });
+
+    const [ws] = await db()
+      .insert(workspace)
+      .values({ name: 'Momentum', slug: 'momentum', inviteToken: 'tok_A-b', invitePassword: 'a1b2c3d4' })
+      .returning();
+    // A non-default team with a lower id and position: defaultTeamId must still be the default team.
+    await db().insert(team).values({ workspaceId: ws!.id, name: '디자인팀', position: 0 });
+    const [joint] = await db()
+      .insert(team)
+      .values({ workspaceId: ws!.id, name: 'Momentum', isDefault: true, position: 1 })
+      .returning();
+    await db()
+      .update(member)
+      .set({ workspaceId: ws!.id })
+      .where(eq(member.providerUserId, 'dev:ws@example.com'));
+
+    const after = await get();
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({
+      isSuccess: true,
+      code: 'WORKSPACE200_0',
+      message: '성공적으로 처리했습니다.',
+      result: {
+        workspaceId: ws!.id,
+        workspaceName: 'Momentum',
+        workspaceUrl: 'http://localhost:3000/momentum',
+        workspaceImageUrl: null,
+        defaultTeamId: joint!.id,
+        inviteUrl: 'http://localhost:3000/momentum/invite?token=tok_A-b',
+        invitePassword: 'a1b2c3d4',
+      },
+    });
+  });
+});

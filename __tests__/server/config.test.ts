@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../server/config';
+import { tempDir } from './support/test-app';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults and resolves paths from the working directory', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      databaseUrl: undefined,
+      dataDir,
+      nodeEnv: 'development',
+      isProduction: false,
+      logLevel: 'info',
+      staticDir: path.resolve(process.cwd(), 'dist'),
+      rateLimitMax: 300,
+      trustProxy: false,
+      google: {
+        clientId: undefined,
+        authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+        userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+      },
+      kakao: {
+        clientId: undefined,
+        authorizationUrl: 'https://kauth.kakao.com/oauth/authorize',
+        tokenUrl: 'https://kauth.kakao.com/oauth/token',
+        userInfoUrl: 'https://kapi.kakao.com/v2/user/me',
+      },
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT, strips a trailing slash and marks https for Secure cookies', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '3999' }).publicUrl).toBe('http://localhost:3999');
+    const https = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://momentum.example/' });
+    expect(https.publicUrl).toBe('https://momentum.example');
+    expect(https.secureCookies).toBe(true);
+  });
+
+  it('treats empty variables as unset and parses TRUST_PROXY and RATE_LIMIT_MAX', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', TRUST_PROXY: 'true', RATE_LIMIT_MAX: '42' });
+    expect(config.port).toBe(3000);
+    expect(config.trustProxy).toBe(true);
+    expect(config.rateLimitMax).toBe(42);
+  });
+
+  it('generates the JWT secret once outside production, stores it with mode 0600 and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(first.jwtSecretSource).toBe('generated');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.jwtSecretSource).toBe('file');
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+
+    // An explicit JWT_SECRET wins and leaves the file alone.
+    const explicit = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) });
+    expect(explicit.jwtSecret).toBe('x'.repeat(40));
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+  });
+
+  it('requires JWT_SECRET in production and writes no secret file', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(
+      /JWT_SECRET: required in production/,
+    );
+    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(32) }).isProduction,
+    ).toBe(true);
+  });
+
+  it('lists every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        DATA_DIR: tempDir(),
+        PORT: 'abc',
+        PUBLIC_URL: 'not a url',
+        RATE_LIMIT_MAX: '0',
+        JWT_SECRET: 'short',
+        NODE_ENV: 'staging',
+        DATABASE_URL: 'mysql://x',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const key of ['PORT', 'PUBLIC_URL', 'RATE_LIMIT_MAX', 'JWT_SECRET', 'NODE_ENV', 'DATABASE_URL']) {
+      expect(message).toMatch(new RegExp(`- ${key}: `));
+    }
+    expect((error as ConfigError).problems).toHaveLength(6);
+  });
+
+  it('rejects a stored secret that is too short instead of using it', () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, 'jwt-secret'), 'too-short\n', { mode: 0o600 });
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/fewer than 32 characters/);
+  });
+
+  it('needs the Google client secret with the client id, but not the Kakao one', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ DATA_DIR: dataDir, GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(loadConfig({ DATA_DIR: dataDir, KAKAO_CLIENT_ID: 'id' }).kakao.clientId).toBe('id');
+  });
+});

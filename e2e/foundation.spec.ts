@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const shots = 'e2e/.artifacts/screenshots';
+
+/** Collects console errors, ignoring the expected 404 of the workspace profile before onboarding. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (/status of 404/.test(message.text())) return;
+    errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return errors;
+}
+
+test('a new member signs in with the development form and lands on workspace creation; reload keeps the session', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+
+  await page.goto('/onboarding');
+  const google = page.getByRole('button', { name: '구글로 계속하기' });
+  await expect(google).toBeVisible();
+  await expect(page.getByRole('button', { name: '카카오톡으로 계속하기' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '이용약관 & 데이터 처리 동의' })).toBeVisible();
+  await expect(page.getByText('Momentum', { exact: true })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${shots}/login.png` });
+
+  await google.click();
+  await expect(page).toHaveURL(/\/oauth2\/authorization\/google$/);
+  await page.screenshot({ path: `${shots}/dev-sign-in.png` });
+  await page.locator('#name').fill('김민수');
+  await page.locator('#email').fill('minsu@example.com');
+  await page.locator('button[type=submit]').click();
+
+  await expect(page).toHaveURL(/\/onboarding\/workspace$/);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken);
+  expect(typeof token).toBe('string');
+  await page.screenshot({ path: `${shots}/after-sign-in.png` });
+
+  // The stored access token is accepted: the server answers "no workspace yet" (404), not 401.
+  const profile = await page.request.get('/api/workspace/setting', {
+    headers: { Authorization: `Bearer ${JSON.parse(token)}` },
+  });
+  expect(profile.status()).toBe(404);
+  expect((await profile.json()).code).toBe('WORKSPACE404_0');
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/onboarding\/workspace$/);
+  const tokenAfterReload = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken,
+  );
+  expect(tokenAfterReload).toBe(token);
+
+  // The refresh cookie survived the reload: the loading screen renews the session and routes again.
+  await page.goto('/onboarding/loading');
+  await expect(page).toHaveURL(/\/onboarding\/workspace$/);
+  const renewed = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken);
+  expect(typeof renewed).toBe('string');
+
+  expect(errors).toEqual([]);
+});
+
+test('without a session the loading screen returns to the login screen', async ({ page }) => {
+  await page.goto('/onboarding/loading');
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('button', { name: '구글로 계속하기' })).toBeVisible();
+});
+
+test('unknown pages show the 404 page and unknown API routes answer the envelope', async ({ page, request }) => {
+  await page.goto('/this/page/does/not/exist');
+  await expect(page.getByText('404', { exact: false }).first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/not-found.png` });
+
+  const api = await request.get('/api/nope');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ isSuccess: false, code: 'COMMON404' });
+});
+
+test('the workspace shell sends a visitor without a session to onboarding', async ({ page }) => {
+  await page.goto('/workspace/team/1/issue');
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('the API documentation renders', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/api/docs');
+  await expect(page.getByText('Momentum API').first()).toBeVisible();
+  expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+});

@@ -1,0 +1,248 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { type Database, createDatabase, migrate } from './db';
+import { ApiError } from './http/envelope';
+import { errorHandler } from './http/errors';
+import { RouteTable } from './http/route-table';
+import { installKoreanZodMessages } from './http/zod-korean';
+import { createRequireMember } from './modules/auth/require-member';
+import { authRoutes } from './modules/auth/routes';
+import { systemRoutes } from './modules/system/routes';
+import { workspaceRoutes } from './modules/workspace/routes';
+import { isReservedPath, registerSpa } from './spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+  }
+}
+
+export interface BuildAppDeps {
+  /** An open, migrated database to use (tests). Otherwise one is created from `config` and migrated. */
+  database?: Database;
+  /** Where log lines go instead of stdout (tests read them); never pretty-printed. */
+  logStream?: { write(line: string): void };
+}
+
+/** Incoming `X-Request-Id` values we accept as the request id (anything else gets a fresh UUID). */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const SENSITIVE_QUERY = /([?&](?:code|state|token|password|access_token|refresh_token)=)[^&#]*/gi;
+
+/**
+ * Content-Security-Policy. Scripts only from our origin (the webpack build has no inline script).
+ * `style-src 'unsafe-inline'`: emotion (MUI's styling engine) injects `<style>` elements at runtime, and Swagger UI
+ * sets inline `style` attributes; a nonce would need per-request HTML rendering we do not do for static files.
+ * `img-src https:` for profile pictures from Google/Kakao CDNs; `data:`/`blob:` for inline icons and previews.
+ * Swagger UI at /api/docs works under this policy as is: its page loads only same-origin scripts and styles
+ * (`/api/docs/static/*`) and fetches `/api/docs/json` (connect-src 'self'); the validator badge is off.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
+
+function loggerOptions(config: AppConfig, stream: BuildAppDeps['logStream']): FastifyServerOptions['logger'] {
+  const pretty = !stream && Boolean(process.stdout.isTTY) && !config.isProduction;
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: FastifyRequest) {
+        return {
+          method: request.method,
+          url: request.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
+          host: request.host,
+          remoteAddress: request.ip,
+        };
+      },
+    },
+    ...(stream ? { stream } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Builds the Fastify app (not yet listening; callers may still add routes before `ready()`/`listen()`).
+ * Creates and migrates the database unless `deps.database` is given, and closes it on `app.close()` only if it
+ * created it.
+ */
+export async function buildApp(config: AppConfig, deps: BuildAppDeps = {}): Promise<FastifyInstance> {
+  installKoreanZodMessages();
+  const ownsDatabase = deps.database === undefined;
+  const database = deps.database ?? (await createDatabase(config));
+  try {
+    if (ownsDatabase) await migrate(database);
+    return await assemble(config, database, ownsDatabase, deps.logStream);
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+}
+
+async function assemble(
+  config: AppConfig,
+  database: Database,
+  ownsDatabase: boolean,
+  logStream: BuildAppDeps['logStream'],
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, logStream),
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    frameworkErrors: errorHandler,
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  // Every route, for 405 + Allow in the not-found handler.
+  const routeTable = new RouteTable();
+  app.addHook('onRoute', (route) => routeTable.add(route.method, route.url));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Bodies: JSON only (plus urlencoded inside the auth plugin). An empty JSON body counts as no body, so
+  // body-less POSTs from clients that always send `Content-Type: application/json` still work.
+  app.removeContentTypeParser('text/plain');
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJsonParser(request, body as string, done);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: config.secureCookies
+      ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: true }
+      : false,
+  });
+  await app.register(cors, {
+    origin: [new URL(config.publicUrl).origin],
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['x-request-id'],
+    maxAge: 600,
+  });
+  await app.register(cookie, {
+    // Cookie signatures use a key derived from JWT_SECRET, never the JWT key itself.
+    secret: createHmac('sha256', config.jwtSecret).update('momentum:cookie-signing').digest('hex'),
+    hook: 'onRequest',
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: 60_000,
+    errorResponseBuilder: () => new ApiError('COMMON429'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Momentum API',
+        version: '0.1.0',
+        description:
+          'Momentum 팀 협업툴 API. Every `/api` response is the envelope `{ isSuccess, code, message, result }` ' +
+          '(api-contract.md). Protected routes need `Authorization: Bearer <accessToken>` from ' +
+          '`POST /api/token/reissue`.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          refreshCookie: { type: 'apiKey', in: 'cookie', name: 'refreshToken' },
+        },
+      },
+      tags: [
+        { name: 'auth', description: 'Sign-in and session' },
+        { name: 'workspace', description: 'Workspace' },
+        { name: 'system', description: 'Health' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    theme: { title: 'Momentum API' },
+    uiConfig: { deepLinking: true, persistAuthorization: false },
+  });
+
+  app.decorate('requireMember', createRequireMember(database.db, config.jwtSecret));
+
+  await app.register(systemRoutes, { database });
+  await app.register(authRoutes, { config, db: database.db });
+  await app.register(workspaceRoutes, { config, db: database.db });
+
+  const spa = await registerSpa(app, config);
+
+  // Rate limited like any route (a request that already passed the static route's limiter is not counted twice).
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit() },
+    /**
+     * Unknown paths. GET/HEAD outside the reserved prefixes (/api, /oauth2, /login/oauth2, /slack, /uploads) →
+     * the SPA's index.html (client routes), 503 text before a build. Everything else → the envelope: 405
+     * `COMMON405` with `Allow` when the path exists for other methods, else 404 `COMMON404`. Never HTML for /api.
+     */
+    async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const method = request.method;
+      if ((method === 'GET' || method === 'HEAD') && !isReservedPath(pathname)) {
+        if (pathname.startsWith('/assets/')) {
+          // A missing hashed asset must not turn into index.html (the browser would parse HTML as JS).
+          return reply.code(404).type('text/plain; charset=utf-8').send('Not Found\n');
+        }
+        return spa.sendIndex(reply);
+      }
+      const allowed = routeTable.allowedMethods(pathname);
+      if (allowed.length > 0) {
+        reply.header('allow', allowed.join(', '));
+        throw new ApiError('COMMON405');
+      }
+      throw new ApiError('COMMON404');
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server configuration, read once from the environment (`loadConfig`) and passed down explicitly.
+ * Paths are resolved against `process.cwd()` (never `import.meta`: Jest runs the server as CommonJS).
+ */
+export interface OAuthProviderConfig {
+  /** Unset → the provider is "not configured" (development sign-in outside production). */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
+
+export type NodeEnv = 'development' | 'test' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Origin (and optional path-less base) the browser uses, without a trailing slash, e.g. `http://localhost:3000`. */
+  publicUrl: string;
+  /** True when `publicUrl` is https: cookies get `Secure`, HSTS is sent. */
+  secureCookies: boolean;
+  /** Unset → file-backed PGlite under `${dataDir}/pglite`; `memory://` → in-memory PGlite; else PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** Absolute path. */
+  dataDir: string;
+  /** HS256 key of the access tokens (≥ 32 characters). */
+  jwtSecret: string;
+  /** Where `jwtSecret` came from (the file is created with mode 0600 on first start outside production). */
+  jwtSecretSource: 'env' | 'file' | 'generated';
+  google: OAuthProviderConfig;
+  kakao: OAuthProviderConfig;
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  logLevel: LogLevel;
+  /** Absolute path of the built SPA (`npm run build` output). */
+  staticDir: string;
+  /** Requests per minute per IP across the app. */
+  rateLimitMax: number;
+  /** Trust `X-Forwarded-*` (behind a reverse proxy). */
+  trustProxy: boolean;
+}
+
+/** Thrown by `loadConfig` with one line per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const JWT_SECRET_MIN_LENGTH = 32;
+export const JWT_SECRET_FILE = 'jwt-secret';
+
+/** Empty strings count as unset (a `.env` line `FOO=` must not override a default). */
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
+const urlString = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+);
+const booleanString = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+);
+const intString = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+      .optional(),
+  );
+
+const envSchema = z.object({
+  PORT: intString(0, 65535),
+  HOST: optionalString,
+  PUBLIC_URL: urlString,
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((v) => v === 'memory://' || /^postgres(ql)?:\/\//.test(v), 'must be postgres://… or memory://')
+      .optional(),
+  ),
+  DATA_DIR: optionalString,
+  JWT_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
+  ),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  KAKAO_CLIENT_ID: optionalString,
+  KAKAO_CLIENT_SECRET: optionalString,
+  GOOGLE_AUTHORIZATION_URL: urlString,
+  GOOGLE_TOKEN_URL: urlString,
+  GOOGLE_USERINFO_URL: urlString,
+  KAKAO_AUTHORIZATION_URL: urlString,
+  KAKAO_TOKEN_URL: urlString,
+  KAKAO_USERINFO_URL: urlString,
+  NODE_ENV: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(['development', 'test', 'production'], { error: 'must be development, test or production' })
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .optional(),
+  ),
+  STATIC_DIR: optionalString,
+  RATE_LIMIT_MAX: intString(1, 1_000_000),
+  TRUST_PROXY: booleanString,
+});
+
+const DEFAULTS = {
+  google: {
+    authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+  },
+  kakao: {
+    authorizationUrl: 'https://kauth.kakao.com/oauth/authorize',
+    tokenUrl: 'https://kauth.kakao.com/oauth/token',
+    userInfoUrl: 'https://kapi.kakao.com/v2/user/me',
+  },
+} as const;
+
+/**
+ * Reads and validates the configuration. Throws `ConfigError` listing every bad variable at once.
+ * Side effect outside production when `JWT_SECRET` is unset: creates `${DATA_DIR}/jwt-secret` (0600) once and
+ * reuses it on later starts, so sessions survive restarts of a fresh clone.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  const nodeEnv: NodeEnv = e.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const port = e.PORT ?? 3000;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(process.cwd(), e.DATA_DIR ?? './data');
+
+  const problems: string[] = [];
+  if (isProduction && !e.JWT_SECRET) {
+    problems.push(`JWT_SECRET: required in production (at least ${JWT_SECRET_MIN_LENGTH} characters)`);
+  }
+  for (const p of ['GOOGLE', 'KAKAO'] as const) {
+    if (!e[`${p}_CLIENT_ID`] && e[`${p}_CLIENT_SECRET`]) {
+      problems.push(`${p}_CLIENT_ID: required when ${p}_CLIENT_SECRET is set`);
+    }
+  }
+  if (e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) {
+    problems.push('GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set (Google web clients need it)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  let jwtSecret = e.JWT_SECRET;
+  let jwtSecretSource: AppConfig['jwtSecretSource'] = 'env';
+  if (!jwtSecret) {
+    const result = readOrCreateJwtSecret(dataDir);
+    jwtSecret = result.secret;
+    jwtSecretSource = result.created ? 'generated' : 'file';
+  }
+
+  return {
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    jwtSecret,
+    jwtSecretSource,
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      authorizationUrl: e.GOOGLE_AUTHORIZATION_URL ?? DEFAULTS.google.authorizationUrl,
+      tokenUrl: e.GOOGLE_TOKEN_URL ?? DEFAULTS.google.tokenUrl,
+      userInfoUrl: e.GOOGLE_USERINFO_URL ?? DEFAULTS.google.userInfoUrl,
+    },
+    kakao: {
+      clientId: e.KAKAO_CLIENT_ID,
+      clientSecret: e.KAKAO_CLIENT_SECRET,
+      authorizationUrl: e.KAKAO_AUTHORIZATION_URL ?? DEFAULTS.kakao.authorizationUrl,
+      tokenUrl: e.KAKAO_TOKEN_URL ?? DEFAULTS.kakao.tokenUrl,
+      userInfoUrl: e.KAKAO_USERINFO_URL ?? DEFAULTS.kakao.userInfoUrl,
+    },
+    nodeEnv,
+    isProduction,
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    staticDir: path.resolve(process.cwd(), e.STATIC_DIR ?? './dist'),
+    rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
+    trustProxy: e.TRUST_PROXY ?? false,
+  };
+}
+
+/** Reads `${dataDir}/jwt-secret`, or creates it (random 48 bytes, base64url, mode 0600) when absent. */
+function readOrCreateJwtSecret(dataDir: string): { secret: string; created: boolean } {
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  try {
+    const secret = fs.readFileSync(file, 'utf8').trim();
+    if (secret.length < JWT_SECRET_MIN_LENGTH) {
+      throw new ConfigError([
+        `JWT_SECRET: ${file} holds fewer than ${JWT_SECRET_MIN_LENGTH} characters; delete it to generate a new one`,
+      ]);
+    }
+    return { secret, created: false };
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigError([`JWT_SECRET: unset, and ${file} cannot be read (${(error as Error).message})`]);
+    }
+  }
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    // `wx`: never overwrite a secret another process wrote meanwhile.
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return { secret, created: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreateJwtSecret(dataDir);
+    throw new ConfigError([`JWT_SECRET: unset, and ${file} cannot be created (${(error as Error).message})`]);
+  }
+}

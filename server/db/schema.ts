@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Drizzle schema (issue #2 "Foundation" and the workspace/team tables issue #3 builds on).
+ * All timestamps are `timestamptz`; the migrations in `/drizzle` are generated from this file with
+ * `npm run db:generate -- --name <change>` and applied at start-up by `migrate()`.
+ */
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A workspace; `slug` and `invite_token` are unique (api-contract.md "Workspace, invite, join"). */
+export const workspace = pgTable('workspace', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  inviteToken: text('invite_token').notNull().unique(),
+  invitePassword: text('invite_password').notNull(),
+  imageUrl: text('image_url'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** A signed-in person, keyed by (provider, provider user id); `workspace_id` is null until they create or join one. */
+export const member = pgTable(
+  'member',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    profileImageUrl: text('profile_image_url'),
+    workspaceId: integer('workspace_id').references(() => workspace.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('member_provider_user_unique').on(t.provider, t.providerUserId),
+    index('member_workspace_idx').on(t.workspaceId),
+  ],
+);
+
+/**
+ * Refresh tokens: only the sha256 (hex) of the opaque cookie value is stored. Each reissue marks the presented
+ * row `rotated_at` and adds a new row in the same `family_id`; presenting a rotated token revokes the family.
+ */
+export const refreshToken = pgTable(
+  'refresh_token',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    rotatedAt: timestamptz('rotated_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [index('refresh_token_family_idx').on(t.familyId), index('refresh_token_member_idx').on(t.memberId)],
+);
+
+/**
+ * Teams of a workspace. Exactly one default ("joint") team per workspace (partial unique index); names are unique
+ * within a workspace; `position` is the workspace's team order (default team first).
+ */
+export const team = pgTable(
+  'team',
+  {
+    id: serial('id').primaryKey(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspace.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    imageUrl: text('image_url'),
+    isDefault: boolean('is_default').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('team_workspace_name_unique').on(t.workspaceId, t.name),
+    uniqueIndex('team_one_default_per_workspace')
+      .on(t.workspaceId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Team membership. */
+export const teamMember = pgTable(
+  'team_member',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.memberId] }), index('team_member_member_idx').on(t.memberId)],
+);
+
+export type Member = typeof member.$inferSelect;
+export type Workspace = typeof workspace.$inferSelect;
+export type Team = typeof team.$inferSelect;
+export type RefreshTokenRow = typeof refreshToken.$inferSelect;

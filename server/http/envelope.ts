@@ -1,0 +1,36 @@
+import type { FastifyReply } from 'fastify';
+import { CODES, type Code, type Envelope } from '../../contract';
+
+/**
+ * The `/api` response envelope (api-contract.md "Envelope and statuses"): `{ isSuccess, code, message, result }`.
+ * The HTTP status always comes from the `CODES` catalogue, so the body's code and the status never disagree.
+ */
+export function envelope<T>(code: Code, result: T): Envelope<T> {
+  const { status, message } = CODES[code];
+  return { isSuccess: status < 400, code, message, result };
+}
+
+/** Sends `envelope(code, result)` with the catalogue's status. */
+export function ok<T>(reply: FastifyReply, code: Code, result: T): FastifyReply {
+  return reply.code(CODES[code].status).send(envelope(code, result));
+}
+
+/** Result of an error envelope: field → Korean message (400 `VALID400_1`), `{ requestId }` (500) or null. */
+export type ErrorResult = Record<string, string> | { requestId: string } | null;
+
+/**
+ * A handled failure: the error handler answers `envelope(code, result)` with the catalogue's status.
+ * Throw it from handlers and hooks; it is never logged as a server error.
+ */
+export class ApiError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: Code,
+    readonly result: ErrorResult = null,
+  ) {
+    super(CODES[code].message);
+    this.name = 'ApiError';
+    this.statusCode = CODES[code].status;
+  }
+}

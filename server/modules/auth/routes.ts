@@ -1,0 +1,383 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  REFRESH_COOKIE_NAME,
+  REFRESH_COOKIE_PATH,
+  REFRESH_TOKEN_TTL_SECONDS,
+  devSignInFormSchema,
+  errorEnvelopeSchema,
+  logoutResponseSchema,
+  providerSchema,
+  reissueResponseSchema,
+  type Provider,
+} from '../../../contract';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db';
+import { ApiError, ok } from '../../http/envelope';
+import { renderDevSignInPage } from './dev-sign-in-page';
+import { upsertMember } from './members';
+import {
+  OAUTH_STATE_COOKIE,
+  OAUTH_STATE_COOKIE_PATH,
+  OAUTH_STATE_TTL_SECONDS,
+  OAuthFlowError,
+  exchangeCode,
+  fetchProfile,
+  providerConfig,
+  startAuthorization,
+  stateCookieSchema,
+  statesMatch,
+  type StateCookie,
+} from './oauth';
+import { issueRefreshToken, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens';
+import { signAccessToken } from './tokens';
+
+export interface AuthRoutesOptions {
+  config: AppConfig;
+  db: Db;
+}
+
+/** Where the browser goes after a successful sign-in; the SPA then calls `POST /api/token/reissue` (spec §2). */
+export const SIGNED_IN_REDIRECT = '/onboarding/loading';
+const REFRESH_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const providerParams = z.object({
+  provider: z.string().describe('`google` or `kakao`; anything else → 404'),
+});
+const redirectResponse = (description: string) => z.null().describe(description);
+const htmlResponse = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: z.string().describe(description) } },
+});
+
+/**
+ * Sign-in and session routes (api-contract.md "Sign-in and session"; spec §2 "Loading logic", §7 "Session and
+ * onboarding"). Registered as an encapsulated plugin: form bodies (`application/x-www-form-urlencoded`) are only
+ * parsed here, for the development sign-in form.
+ */
+export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoutesOptions): Promise<void> {
+  await app.register(formbody, { bodyLimit: 4096 });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** Auth routes get a tenth of the global budget per route and IP (30 a minute with the default 300). */
+  const strictRateLimit = {
+    rateLimit: { max: Math.max(1, Math.ceil(config.rateLimitMax / 10)), timeWindow: 60_000 },
+  };
+  const devSignInEnabled = !config.isProduction;
+
+  const cookieBase = { httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE_NAME, token, {
+      ...cookieBase,
+      path: REFRESH_COOKIE_PATH,
+      maxAge: REFRESH_TOKEN_TTL_SECONDS,
+    });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE_NAME, { ...cookieBase, path: REFRESH_COOKIE_PATH });
+  const clearStateCookie = (reply: FastifyReply) =>
+    reply.clearCookie(OAUTH_STATE_COOKIE, { ...cookieBase, path: OAUTH_STATE_COOKIE_PATH });
+
+  const parseProvider = (value: string): Provider => {
+    const parsed = providerSchema.safeParse(value);
+    if (!parsed.success) throw new ApiError('COMMON404');
+    return parsed.data;
+  };
+
+  const readStateCookie = (request: FastifyRequest): StateCookie | null => {
+    const raw = request.cookies[OAUTH_STATE_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || unsigned.value === null) return null;
+    try {
+      const parsed = stateCookieSchema.safeParse(JSON.parse(unsigned.value));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /** Signs the member in: new refresh-token family, cookie, 302 to the loading screen. */
+  const completeSignIn = async (reply: FastifyReply, memberId: number) => {
+    const issued = await issueRefreshToken(db, memberId);
+    setRefreshCookie(reply, issued.token);
+    return reply.redirect(SIGNED_IN_REDIRECT, 302);
+  };
+
+  /**
+   * `GET /oauth2/authorization/{provider}` — starts social sign-in (api-contract.md "Sign-in and session").
+   * - Provider configured: new `state` and PKCE verifier in a signed HttpOnly SameSite=Lax cookie
+   *   (`oauth_state`, path `/login/oauth2`, 10 minutes), then 302 to the provider's authorization URL
+   *   (S256 code challenge; scopes google `openid email profile`, kakao `profile_nickname profile_image
+   *   account_email`; redirect URI `${PUBLIC_URL}/login/oauth2/code/{provider}`).
+   * - Not configured, outside production: 200 `text/html`, the Korean development sign-in form.
+   * - Not configured, production: 302 `/onboarding?error=provider_not_configured`.
+   * Errors: unknown provider → 404 `COMMON404`; too many attempts → 429 `COMMON429`.
+   */
+  r.get(
+    '/oauth2/authorization/:provider',
+    {
+      config: strictRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Start Google or Kakao sign-in',
+        description:
+          'Browser navigation. 302 to the provider with state + PKCE (signed `oauth_state` cookie, 10 min). ' +
+          'Without a client id: the development sign-in form (200 HTML) outside production, or 302 ' +
+          '`/onboarding?error=provider_not_configured` in production. api-contract.md "Sign-in and session".',
+        params: providerParams,
+        response: {
+          200: htmlResponse(
+            'Development sign-in form (only when the provider has no client id, outside production)',
+          ),
+          302: redirectResponse('To the provider, or `/onboarding?error=provider_not_configured`'),
+          404: errorEnvelopeSchema.describe('Unknown provider (`COMMON404`)'),
+          429: errorEnvelopeSchema.describe('Too many attempts (`COMMON429`)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const provider = parseProvider(request.params.provider);
+      if (!providerConfig(config, provider).clientId) {
+        if (!devSignInEnabled) return reply.redirect('/onboarding?error=provider_not_configured', 302);
+        return reply
+          .code(200)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(renderDevSignInPage({ provider }));
+      }
+      const { url, cookie } = startAuthorization(config, provider);
+      reply.setCookie(OAUTH_STATE_COOKIE, JSON.stringify(cookie), {
+        ...cookieBase,
+        path: OAUTH_STATE_COOKIE_PATH,
+        maxAge: OAUTH_STATE_TTL_SECONDS,
+        signed: true,
+      });
+      return reply.header('cache-control', 'no-store').redirect(url.toString(), 302);
+    },
+  );
+
+  /**
+   * `GET /login/oauth2/code/{provider}?code&state` (or `?error`) — the provider's redirect back.
+   * Verifies the signed state cookie and `state`, exchanges the code (PKCE verifier from the cookie), reads the
+   * profile, upserts the member by (provider, provider user id), starts a refresh-token family (cookie
+   * `refreshToken`, 14 days) and 302s to `/onboarding/loading`. The state cookie is cleared either way.
+   * Failures → 302 `/onboarding?error=<code>`: `oauth_denied` (provider error), `oauth_state` (missing, forged or
+   * mismatched state), `oauth_exchange` (code exchange), `oauth_userinfo`, `provider_not_configured`,
+   * `oauth_server` (anything else; logged). Unknown provider → 404 `COMMON404`.
+   */
+  r.get(
+    '/login/oauth2/code/:provider',
+    {
+      config: strictRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'OAuth redirect URI (provider → Momentum)',
+        description:
+          'Browser navigation from the provider. Success: `Set-Cookie: refreshToken` and 302 `/onboarding/loading`. ' +
+          'Failure: 302 `/onboarding?error=oauth_denied|oauth_state|oauth_exchange|oauth_userinfo|' +
+          'provider_not_configured|oauth_server`. api-contract.md "Sign-in and session".',
+        params: providerParams,
+        querystring: z.object({
+          code: z.string().optional().describe('Authorization code'),
+          state: z.string().optional().describe('Must equal the state in the signed `oauth_state` cookie'),
+          error: z.string().optional().describe('Set by the provider when the user declined'),
+          error_description: z.string().optional(),
+        }),
+        response: {
+          302: redirectResponse('`/onboarding/loading` on success, `/onboarding?error=<code>` on failure'),
+          400: errorEnvelopeSchema.describe('Malformed query (`VALID400_1`)'),
+          404: errorEnvelopeSchema.describe('Unknown provider (`COMMON404`)'),
+          429: errorEnvelopeSchema.describe('Too many attempts (`COMMON429`)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const provider = parseProvider(request.params.provider);
+      const saved = readStateCookie(request);
+      clearStateCookie(reply);
+      reply.header('cache-control', 'no-store');
+      const { code, state, error } = request.query;
+      try {
+        if (!providerConfig(config, provider).clientId) {
+          throw new OAuthFlowError('provider_not_configured', `${provider} has no client id`);
+        }
+        if (error) throw new OAuthFlowError('oauth_denied', `provider answered error=${error.slice(0, 100)}`);
+        if (!saved || saved.p !== provider || !state || !statesMatch(saved.s, state)) {
+          throw new OAuthFlowError(
+            'oauth_state',
+            saved ? 'state mismatch' : 'missing or invalid state cookie',
+          );
+        }
+        if (!code) throw new OAuthFlowError('oauth_exchange', 'no authorization code');
+        const providerAccessToken = await exchangeCode(config, provider, code, saved.v);
+        const profile = await fetchProfile(config, provider, providerAccessToken);
+        const memberId = await upsertMember(db, profile);
+        request.log.info({ provider, memberId }, 'signed in');
+        return await completeSignIn(reply, memberId);
+      } catch (failure) {
+        const flowCode = failure instanceof OAuthFlowError ? failure.code : 'oauth_server';
+        if (failure instanceof OAuthFlowError) {
+          request.log.warn(
+            { provider, code: flowCode, reason: failure.message, err: failure.cause },
+            'sign-in failed',
+          );
+        } else {
+          request.log.error({ provider, err: failure }, 'sign-in failed unexpectedly');
+        }
+        return reply.redirect(`/onboarding?error=${flowCode}`, 302);
+      }
+    },
+  );
+
+  if (devSignInEnabled) {
+    /**
+     * `POST /oauth2/dev/{provider}` (form: `name`, `email`) — development sign-in; **not registered in
+     * production** (then 404 `COMMON404`). Only for providers without a client id (else 404). Creates or finds
+     * the member (provider user id `dev:<email>`), sets the `refreshToken` cookie and 302s to
+     * `/onboarding/loading`. Invalid fields → 400 with the form again and the Korean messages
+     * (`devSignInFormSchema`). api-contract.md "Sign-in and session" (development sign-in).
+     */
+    r.post(
+      '/oauth2/dev/:provider',
+      {
+        config: strictRateLimit,
+        attachValidation: true,
+        schema: {
+          tags: ['auth'],
+          summary: 'Development sign-in (not in production)',
+          description:
+            'Form post from the development sign-in page. 302 `/onboarding/loading` with the `refreshToken` ' +
+            'cookie; 400 HTML form with messages when a field is invalid. Absent in production.',
+          params: providerParams,
+          body: devSignInFormSchema,
+          consumes: ['application/x-www-form-urlencoded'],
+          response: {
+            302: redirectResponse('`/onboarding/loading`, with `Set-Cookie: refreshToken`'),
+            400: htmlResponse('The form again, with Korean messages under the invalid fields'),
+            404: errorEnvelopeSchema.describe(
+              'Unknown provider, or the provider is configured (`COMMON404`)',
+            ),
+            429: errorEnvelopeSchema.describe('Too many attempts (`COMMON429`)'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const provider = parseProvider(request.params.provider);
+        if (providerConfig(config, provider).clientId) throw new ApiError('COMMON404');
+        // Validated here rather than by the route so that a mistake shows the form again, not a JSON envelope.
+        const raw: unknown = request.body;
+        const parsed = devSignInFormSchema.safeParse(raw);
+        if (!parsed.success) {
+          const errors: Partial<Record<'name' | 'email', string>> = {};
+          for (const issue of parsed.error.issues) {
+            const field = issue.path[0];
+            if ((field === 'name' || field === 'email') && !errors[field]) errors[field] = issue.message;
+          }
+          const values = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+          return reply
+            .code(400)
+            .type('text/html; charset=utf-8')
+            .send(
+              renderDevSignInPage({
+                provider,
+                errors,
+                values: {
+                  name: typeof values.name === 'string' ? values.name : '',
+                  email: typeof values.email === 'string' ? values.email : '',
+                },
+              }),
+            );
+        }
+        const email = parsed.data.email.toLowerCase();
+        const memberId = await upsertMember(db, {
+          provider,
+          providerUserId: `dev:${email}`,
+          name: parsed.data.name,
+          email,
+          profileImageUrl: null,
+        });
+        request.log.info({ provider, memberId }, 'signed in (development)');
+        return completeSignIn(reply, memberId);
+      },
+    );
+  }
+
+  /**
+   * `POST /api/token/reissue` — no body, no bearer; reads the `refreshToken` cookie (spec §7 "Session and
+   * onboarding"; api-contract.md "Sign-in and session").
+   * 200 `AUTH200_0` `{ accessToken }` (JWT HS256, `typ: access`, `sub` = member id, expires in 15 minutes) and a
+   * new `refreshToken` cookie (rotation: same family, fresh 14-day expiry; HttpOnly, SameSite=Lax, Path
+   * `/api/token`, Secure on https).
+   * 401, always clearing the cookie: `JWT401_3` no cookie, `JWT401_6` unknown token, `JWT401_4` expired,
+   * `JWT401_5` already rotated or revoked (the whole family is revoked: a copy is being replayed).
+   */
+  r.post(
+    '/api/token/reissue',
+    {
+      config: strictRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the refresh cookie for an access token (rotates the cookie)',
+        description:
+          'Cookie `refreshToken` in, `{ accessToken }` (15-minute JWT) and a rotated cookie out. 401 `JWT401_3` ' +
+          'missing, `JWT401_6` unknown, `JWT401_4` expired, `JWT401_5` reused (family revoked); every 401 clears ' +
+          'the cookie.',
+        security: [{ refreshCookie: [] }],
+        response: {
+          200: reissueResponseSchema,
+          401: errorEnvelopeSchema.describe('`JWT401_3` | `JWT401_4` | `JWT401_5` | `JWT401_6`'),
+          429: errorEnvelopeSchema.describe('Too many attempts (`COMMON429`)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const token = request.cookies[REFRESH_COOKIE_NAME];
+      if (!token) {
+        clearRefreshCookie(reply);
+        throw new ApiError('JWT401_3');
+      }
+      const result = REFRESH_TOKEN_SHAPE.test(token)
+        ? await rotateRefreshToken(db, token)
+        : ({ ok: false, code: 'JWT401_6' } as const);
+      if (!result.ok) {
+        clearRefreshCookie(reply);
+        if (result.code === 'JWT401_5') request.log.warn('refresh token reuse detected; family revoked');
+        throw new ApiError(result.code);
+      }
+      setRefreshCookie(reply, result.next.token);
+      const accessToken = await signAccessToken(config.jwtSecret, result.memberId);
+      return ok(reply, 'AUTH200_0', { accessToken });
+    },
+  );
+
+  /**
+   * `POST /api/token/logout` — no body; bearer optional. Revokes the refresh-token family of the cookie (if any),
+   * clears the cookie, 200 `AUTH200_1` `result: null` (api-contract.md "Sign-in and session"). Access tokens
+   * already issued stay valid until they expire (≤ 15 minutes); the client drops its copy.
+   */
+  r.post(
+    '/api/token/logout',
+    {
+      config: strictRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the refresh-token family and clear the cookie',
+        description: 'Always 200 `AUTH200_1` with `result: null`, signed in or not.',
+        security: [{ refreshCookie: [] }],
+        response: {
+          200: logoutResponseSchema,
+          429: errorEnvelopeSchema.describe('Too many attempts (`COMMON429`)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[REFRESH_COOKIE_NAME];
+      if (token && REFRESH_TOKEN_SHAPE.test(token)) await revokeFamilyOf(db, token);
+      clearRefreshCookie(reply);
+      return ok(reply, 'AUTH200_1', null);
+    },
+  );
+}

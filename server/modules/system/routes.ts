@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema, healthResponseSchema } from '../../../contract';
+import type { Database } from '../../db';
+import { ok } from '../../http/envelope';
+
+export interface SystemRoutesOptions {
+  database: Database;
+}
+
+export async function systemRoutes(app: FastifyInstance, { database }: SystemRoutesOptions): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * `GET /api/health` — liveness and database check, no auth (used by Playwright's webServer and deployments).
+   * 200 `COMMON200` `{ status: 'ok', database: 'pglite' | 'postgres' }` after a `select 1`; a database that does
+   * not answer → 500 `COMMON500` `{ requestId }`.
+   */
+  r.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Health check',
+        description:
+          'No auth. `select 1` on the database, then `{ status: "ok", database }`; 500 if it fails.',
+        response: {
+          200: healthResponseSchema,
+          500: errorEnvelopeSchema.describe('`COMMON500` with `{ requestId }`'),
+        },
+      },
+    },
+    async (_request, reply) => {
+      await database.db.execute(sql`select 1`);
+      return ok(reply, 'COMMON200', { status: 'ok' as const, database: database.kind });
+    },
+  );
+}

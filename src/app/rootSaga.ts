@@ -1,0 +1,8 @@
+import type { SagaIterator } from 'redux-saga';
+import { all, fork } from 'redux-saga/effects';
+import { sessionSaga } from '../features/session/sessionSaga';
+import { loadingSaga } from '../features/onboarding/loadingSaga';
+
+export function* rootSaga(): SagaIterator {
+  yield all([fork(sessionSaga), fork(loadingSaga)]);
+}

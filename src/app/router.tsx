@@ -1,0 +1,220 @@
+import { useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { copy, type ItemKind, type ItemMode, type ItemScope } from '../shared/copy';
+import { isAbsoluteHttpUrl, replaceLocation } from '../shared/lib/browser';
+import { FullScreenSpinner } from '../shared/ui/FullScreenSpinner';
+import { NotFoundPage } from '../shared/ui/NotFoundPage';
+import { RouteErrorScreen } from '../shared/ui/RouteErrorScreen';
+import type { ItemPageProps } from '../features/items/pages/ItemPage';
+import type { AppNavigate } from './navigation';
+import { whenRehydrated } from './persistence';
+import type { AppStoreBundle } from './store';
+
+/**
+ * Every route of spec §2. Pages are lazy route modules (webpack chunks `route-*`); the entry holds only the
+ * redirects and the error pages. The login page and the onboarding layout share the chunk `route-login`, which
+ * the build's bundle budget measures.
+ *
+ * Redux lives under a pathless `StoreLayout` route that wraps every screen except the login page, `/` and the
+ * 404: its lazy loader obtains the store (`loadStore`) and waits for rehydration before anything under it
+ * renders, so guards never see an empty store.
+ */
+
+export interface RouteDeps {
+  /** Resolves the app's store (the browser loads it as a lazy chunk; tests pass their own). */
+  loadStore: () => Promise<AppStoreBundle>;
+}
+
+type PageModule = { default: ComponentType };
+
+/** A lazy route whose module's default export is the page component. */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+/** A later issue's screen: the shared placeholder with that screen's Korean title. */
+const placeholder = (title: string) => async () => {
+  const { PlaceholderPage } = await import(
+    /* webpackChunkName: "route-placeholder" */ '../shared/ui/PlaceholderPage'
+  );
+  return { element: <PlaceholderPage title={title} /> };
+};
+
+/** Goal/issue/external lists and details: one component, parameterized by kind, mode and team scope. */
+const itemPage = (props: ItemPageProps) => async () => {
+  const { default: ItemPage } = await import(
+    /* webpackChunkName: "route-items" */ '../features/items/pages/ItemPage'
+  );
+  return { element: <ItemPage {...props} /> };
+};
+
+const ITEM_KINDS: ItemKind[] = ['issue', 'goal', 'ext'];
+const ID_PARAM: Record<ItemKind, string> = { goal: 'goalId', issue: 'issueId', ext: 'extId' };
+const DETAILS: Array<[(id: string) => string, ItemMode]> = [
+  [() => 'detail/create', 'create'],
+  [(id) => `:${id}`, 'view'],
+  [(id) => `:${id}/edit`, 'edit'],
+];
+
+/** `default/team/:teamId` and `team/:teamId`: index → issue, lists, and create/view/edit details per kind. */
+function teamRoutes(scope: ItemScope): RouteObject[] {
+  return [
+    { index: true, element: <Navigate to="issue" replace /> },
+    ...ITEM_KINDS.flatMap((kind): RouteObject[] => [
+      { path: kind, lazy: itemPage({ kind, mode: 'list', scope }) },
+      ...DETAILS.map(([suffix, mode]) => ({
+        path: `${kind}/${suffix(ID_PARAM[kind])}`,
+        lazy: itemPage({ kind, mode, scope }),
+      })),
+    ]),
+  ];
+}
+
+const LANDING_URL = process.env.LANDING_URL ?? '/onboarding';
+
+/** `/`: to the landing page — an external site (full-page replace) or an in-app path. */
+export function LandingRedirect({ target = LANDING_URL }: { target?: string }) {
+  const external = isAbsoluteHttpUrl(target);
+  useEffect(() => {
+    if (external) replaceLocation(target);
+  }, [external, target]);
+  return external ? <FullScreenSpinner /> : <Navigate to={target} replace />;
+}
+
+const titles = copy.placeholders;
+
+export function createRoutes({ loadStore }: RouteDeps): RouteObject[] {
+  /** Pathless layout providing the rehydrated store to its children. */
+  const withStore = (children: RouteObject[]): RouteObject => ({
+    lazy: async () => {
+      const [{ store, persistor }, { StoreLayout }] = await Promise.all([
+        loadStore(),
+        import(/* webpackChunkName: "app-store" */ './StoreLayout'),
+      ]);
+      await whenRehydrated(persistor);
+      return { element: <StoreLayout store={store} /> };
+    },
+    children,
+  });
+
+  return [
+    {
+      id: 'root',
+      hydrateFallbackElement: <FullScreenSpinner />,
+      errorElement: <RouteErrorScreen fallbackStatus={500} />,
+      children: [
+        { path: '/', element: <LandingRedirect />, errorElement: <NotFoundPage /> },
+        {
+          path: '/onboarding',
+          lazy: page(
+            () => import(/* webpackChunkName: "route-login" */ '../features/onboarding/OnboardingLayout'),
+          ),
+          errorElement: <NotFoundPage />,
+          children: [
+            {
+              index: true,
+              lazy: page(
+                () => import(/* webpackChunkName: "route-login" */ '../features/onboarding/pages/LoginPage'),
+              ),
+            },
+            withStore([
+              { path: 'workspace', lazy: placeholder(titles.onboardingWorkspace) },
+              { path: 'invite', lazy: placeholder(titles.onboardingInvite) },
+              { path: 'fin', lazy: placeholder(titles.onboardingFin) },
+              { path: 'input-pw', lazy: placeholder(titles.onboardingInputPw) },
+              {
+                path: 'loading',
+                lazy: page(
+                  () =>
+                    import(
+                      /* webpackChunkName: "route-loading" */ '../features/onboarding/pages/LoadingPage'
+                    ),
+                ),
+              },
+            ]),
+          ],
+        },
+        withStore([
+          {
+            path: '/:workspaceName/invite',
+            lazy: page(
+              () => import(/* webpackChunkName: "route-invite" */ '../features/invite/InviteLandingPage'),
+            ),
+            errorElement: <NotFoundPage />,
+          },
+          {
+            path: '/workspace/complete',
+            lazy: page(
+              () =>
+                import(
+                  /* webpackChunkName: "route-workspace" */ '../features/workspace/pages/DefaultTeamRedirect'
+                ),
+            ),
+          },
+          {
+            path: '/workspace',
+            lazy: page(
+              () =>
+                import(
+                  /* webpackChunkName: "route-workspace" */ '../features/workspace/RequireWorkspaceSession'
+                ),
+            ),
+            errorElement: <RouteErrorScreen fallbackStatus={500} />,
+            children: [
+              {
+                lazy: page(
+                  () =>
+                    import(/* webpackChunkName: "route-workspace" */ '../features/workspace/WorkspaceShell'),
+                ),
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      () =>
+                        import(
+                          /* webpackChunkName: "route-workspace" */ '../features/workspace/pages/DefaultTeamRedirect'
+                        ),
+                    ),
+                  },
+                  { path: 'noti', lazy: placeholder(titles.noti) },
+                  {
+                    path: 'setting',
+                    children: [
+                      { index: true, element: <Navigate to="ws-profile" replace /> },
+                      { path: 'ws-profile', lazy: placeholder(titles.wsProfile) },
+                      { path: 'team-list', lazy: placeholder(titles.teamList) },
+                      { path: 'team-members', lazy: placeholder(titles.teamMembers) },
+                      { path: 'my-profile', lazy: placeholder(titles.myProfile) },
+                    ],
+                  },
+                  { path: 'default/team/:teamId', children: teamRoutes('default') },
+                  { path: 'team/:teamId', children: teamRoutes('team') },
+                  { path: 'github/complete', lazy: placeholder(titles.githubComplete) },
+                  { path: 'slack/complete', lazy: placeholder(titles.slackComplete) },
+                ],
+              },
+            ],
+          },
+        ]),
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+/**
+ * The browser's data router. The store is created on first need by the lazy `app-store` chunk (prefetched at
+ * idle), and its sagas navigate with this router.
+ */
+export function createAppRouter() {
+  const navigate: AppNavigate = (to, options) => router.navigate(to, options);
+  const router = createBrowserRouter(
+    createRoutes({
+      loadStore: () =>
+        import(/* webpackChunkName: "app-store", webpackPrefetch: true */ './appStore').then((m) =>
+          m.getAppStore(navigate),
+        ),
+    }),
+  );
+  return router;
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,164 @@
+import type { CSSProperties } from 'react';
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * Design tokens (veco-frontend.md §1) as one MUI theme. The root font size is 10px (`html { font-size: 62.5% }`
+ * in global.css), so `htmlFontSize: 10` keeps MUI's rem maths right and every size below reads as px / 10.
+ */
+
+export const STATUS_CODES = ['NONE', 'IN_PROGRESS', 'TODO', 'FINISH', 'REVIEW', 'DELETE'] as const;
+export type StatusCode = (typeof STATUS_CODES)[number];
+
+export const tokens = {
+  navy: '#132650',
+  navyVariant: '#2e4475',
+  error: '#d44242',
+  grey: {
+    default: '#2d2d2d',
+    100: '#ffffff',
+    200: '#f3f3f3',
+    300: '#dcdcdc',
+    400: '#aeaeae',
+    500: '#777777',
+    600: '#111111',
+  },
+  onboardingBackground: '#f9fafb',
+  kakaoYellow: '#fee500',
+  calendarBlue: '#4474e2',
+  status: {
+    NONE: '#DCDCDC',
+    IN_PROGRESS: '#D4B042',
+    TODO: '#D44242',
+    FINISH: '#75D564',
+    REVIEW: '#2E4475',
+    DELETE: '#D44242',
+  } satisfies Record<StatusCode, string>,
+  fontFamily:
+    "'Pretendard Variable', Pretendard, -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', sans-serif",
+  letterSpacing: '-0.02em',
+} as const;
+
+type TextStyle = CSSProperties;
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    status: Record<StatusCode, string>;
+    kakao: { main: string; contrastText: string };
+  }
+  interface PaletteOptions {
+    status?: Record<StatusCode, string>;
+    kakao?: { main: string; contrastText: string };
+  }
+  interface TypeBackground {
+    onboarding: string;
+  }
+  interface TypographyVariants {
+    bigtitle: TextStyle;
+    title: TextStyle;
+    titleSub: TextStyle;
+    body: TextStyle;
+    small: TextStyle;
+    xsmall: TextStyle;
+  }
+  interface TypographyVariantsOptions {
+    bigtitle?: TextStyle;
+    title?: TextStyle;
+    titleSub?: TextStyle;
+    body?: TextStyle;
+    small?: TextStyle;
+    xsmall?: TextStyle;
+  }
+}
+
+declare module '@mui/material/Typography' {
+  interface TypographyPropsVariantOverrides {
+    bigtitle: true;
+    title: true;
+    titleSub: true;
+    body: true;
+    small: true;
+    xsmall: true;
+  }
+}
+
+/** MUI's stock variants keep their sizes but take the product's letter spacing. */
+const STOCK_VARIANTS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'subtitle1',
+  'subtitle2',
+  'body1',
+  'body2',
+  'caption',
+  'overline',
+] as const;
+const stockVariants = Object.fromEntries(
+  STOCK_VARIANTS.map((variant) => [variant, { letterSpacing: '-0.02em' }]),
+);
+
+const text = (fontSize: string, lineHeight: string): TextStyle => ({
+  fontSize,
+  lineHeight,
+  fontWeight: 400,
+  letterSpacing: tokens.letterSpacing,
+});
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: tokens.navy, contrastText: '#ffffff' },
+    secondary: { main: tokens.navyVariant, contrastText: '#ffffff' },
+    error: { main: tokens.error },
+    grey: {
+      100: tokens.grey[100],
+      200: tokens.grey[200],
+      300: tokens.grey[300],
+      400: tokens.grey[400],
+      500: tokens.grey[500],
+      600: tokens.grey[600],
+    },
+    text: { primary: tokens.grey[600], secondary: tokens.grey[500], disabled: tokens.grey[400] },
+    divider: tokens.grey[300],
+    background: { default: '#ffffff', paper: '#ffffff', onboarding: tokens.onboardingBackground },
+    status: tokens.status,
+    kakao: { main: tokens.kakaoYellow, contrastText: '#000000' },
+  },
+  typography: {
+    // 1rem = 10px. `fontSize` stays MUI's 14 so its pxToRem maths is exact (body1 = 1.6rem = 16px).
+    htmlFontSize: 10,
+    fontFamily: tokens.fontFamily,
+    ...stockVariants,
+    bigtitle: text('3.2rem', '150%'),
+    title: text('2.4rem', '150%'),
+    titleSub: text('2.0rem', '140%'),
+    body: text('1.6rem', '140%'),
+    small: text('1.4rem', '140%'),
+    xsmall: text('1.2rem', '140%'),
+    button: { textTransform: 'none', letterSpacing: tokens.letterSpacing },
+  },
+  shape: { borderRadius: 5 },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { boxShadow: 'none', '&:hover': { boxShadow: 'none' } } },
+    },
+    MuiTypography: {
+      defaultProps: {
+        variantMapping: {
+          bigtitle: 'h1',
+          title: 'h2',
+          titleSub: 'h3',
+          body: 'p',
+          small: 'p',
+          xsmall: 'span',
+        },
+      },
+    },
+  },
+});
+
+export type AppTheme = typeof theme;

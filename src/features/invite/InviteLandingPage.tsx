@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks';
+import { copy } from '../../shared/copy';
+import { FullScreenSpinner } from '../../shared/ui/FullScreenSpinner';
+import { inviteLinkOpened } from './inviteSlice';
+
+/** Spec §9: the invite landing waits 50 ms before moving on to sign-in. */
+export const INVITE_REDIRECT_DELAY_MS = 50;
+
+/** `/{workspaceName}/invite?token=…`: stores the invite, then goes to `/onboarding`. */
+export default function InviteLandingPage() {
+  const { workspaceName = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    dispatch(inviteLinkOpened({ workspaceName, token }));
+    const timer = window.setTimeout(
+      () => navigate('/onboarding', { replace: true }),
+      INVITE_REDIRECT_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [dispatch, navigate, workspaceName, token]);
+
+  return <FullScreenSpinner label={copy.loading.invite} />;
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { styled } from '@mui/material/styles';
+import type { Provider } from '../../../../contract/auth';
+import { copy } from '../../../shared/copy';
+import { assignLocation } from '../../../shared/lib/browser';
+import { Logo } from '../../../shared/ui/Logo';
+import { GoogleMark, KakaoMark } from './SocialIcons';
+
+/*
+ * Measured against veco-onboarding.png (1440×900): a 44.5rem column centred in the viewport — 11.2rem mark, 1.6rem,
+ * product name (2.4rem/150% bold navy), 3.2rem, tagline (1.6rem/140%), 3.2rem, two 40×6.2rem buttons 1.6rem
+ * apart with the provider mark 3.1rem from the left and the label centred, 3.0rem, the terms link.
+ * Plain styled elements only (no ButtonBase/ripple) to keep the login route small.
+ */
+
+const Column = styled('div')({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+});
+
+const ProductName = styled('h1')(({ theme }) => ({
+  margin: '1.6rem 0 0',
+  fontSize: '2.4rem',
+  lineHeight: '150%',
+  fontWeight: 700,
+  letterSpacing: '-0.02em',
+  color: theme.palette.primary.main,
+}));
+
+const Tagline = styled('p')({
+  margin: '3.2rem 0 0',
+  fontSize: '1.6rem',
+  lineHeight: '140%',
+  letterSpacing: '-0.02em',
+});
+
+const Buttons = styled('div')({
+  marginTop: '3.2rem',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1.6rem',
+});
+
+const SocialButton = styled('button', { shouldForwardProp: (prop) => prop !== 'provider' })<{
+  provider: Provider;
+}>(({ theme, provider }) => ({
+  position: 'relative',
+  width: '40rem',
+  height: '6.2rem',
+  padding: '0 6rem',
+  border: 0,
+  borderRadius: '0.5rem',
+  backgroundColor: provider === 'google' ? theme.palette.grey[200] : theme.palette.kakao.main,
+  color: theme.palette.grey[600],
+  font: 'inherit',
+  fontSize: '1.6rem',
+  lineHeight: '140%',
+  letterSpacing: '-0.02em',
+  cursor: 'pointer',
+  '&:hover': { opacity: 0.9 },
+  '&:focus-visible': { outline: `0.2rem solid ${theme.palette.primary.main}`, outlineOffset: '0.2rem' },
+}));
+
+const ProviderMark = styled('span')({
+  position: 'absolute',
+  left: '3.1rem',
+  top: '50%',
+  transform: 'translateY(-50%)',
+  display: 'flex',
+});
+
+const ErrorLine = styled('p')(({ theme }) => ({
+  margin: '1.6rem 0 0',
+  maxWidth: '40rem',
+  fontSize: '1.4rem',
+  lineHeight: '140%',
+  color: theme.palette.error.main,
+}));
+
+const TermsLink = styled('a')(({ theme }) => ({
+  marginTop: '3rem',
+  fontSize: '1.6rem',
+  lineHeight: '140%',
+  letterSpacing: '-0.02em',
+  color: theme.palette.grey[400],
+  textDecoration: 'none',
+  borderBottom: `1px solid ${theme.palette.grey[400]}`,
+  '&:hover': { color: theme.palette.grey[500], borderBottomColor: theme.palette.grey[500] },
+}));
+
+const TERMS_URL = process.env.TERMS_URL ?? '/terms.html';
+
+/** `?error=<code>` from the server's OAuth failure redirect → a Korean line under the buttons. */
+function oauthErrorMessage(code: string | null): string | null {
+  if (code === null) return null;
+  return copy.login.oauthErrors[code] ?? copy.login.oauthFailed;
+}
+
+/** `/onboarding`: sign in with Google or Kakao (a same-origin redirect to the server's OAuth start). */
+export default function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const [redirectError, setRedirectError] = useState<string | null>(null);
+  const message = redirectError ?? oauthErrorMessage(searchParams.get('error'));
+
+  const signIn = (provider: Provider) => {
+    try {
+      assignLocation(`/oauth2/authorization/${provider}`);
+    } catch (error) {
+      console.error(error);
+      setRedirectError(
+        provider === 'google' ? copy.login.googleRedirectFailed : copy.login.kakaoRedirectFailed,
+      );
+    }
+  };
+
+  return (
+    <Column>
+      <Logo size="11.2rem" decorative />
+      <ProductName>{copy.productName}</ProductName>
+      <Tagline>{copy.login.tagline}</Tagline>
+      <Buttons>
+        <SocialButton type="button" provider="google" onClick={() => signIn('google')}>
+          <ProviderMark>
+            <GoogleMark />
+          </ProviderMark>
+          {copy.login.google}
+        </SocialButton>
+        <SocialButton type="button" provider="kakao" onClick={() => signIn('kakao')}>
+          <ProviderMark>
+            <KakaoMark />
+          </ProviderMark>
+          {copy.login.kakao}
+        </SocialButton>
+      </Buttons>
+      {message && <ErrorLine role="alert">{message}</ErrorLine>}
+      <TermsLink href={TERMS_URL}>{copy.login.terms}</TermsLink>
+    </Column>
+  );
+}

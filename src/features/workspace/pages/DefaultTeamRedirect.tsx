@@ -1,0 +1,29 @@
+import { Navigate } from 'react-router-dom';
+import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
+import { errorStatus } from '../../../api/errors';
+import { useAppSelector } from '../../../app/hooks';
+import { copy } from '../../../shared/copy';
+import { ErrorScreen } from '../../../shared/ui/ErrorScreen';
+import { FullScreenSpinner } from '../../../shared/ui/FullScreenSpinner';
+import { selectIsInvite } from '../../invite/inviteSlice';
+import { onboardingPathWithoutWorkspace } from '../../onboarding/paths';
+
+export const defaultTeamIssuePath = (defaultTeamId: number) =>
+  `/workspace/default/team/${defaultTeamId}/issue`;
+
+/**
+ * `/workspace/complete` and the `/workspace` index: wait for the workspace profile, then replace the URL with
+ * the default team's issue list (the real `defaultTeamId`). Without a workspace (404) the member goes back to
+ * onboarding like the loading screen does; other errors show the error screen.
+ */
+export default function DefaultTeamRedirect() {
+  const { data, error, isError } = useGetWorkspaceProfileQuery();
+  const isInvite = useAppSelector(selectIsInvite);
+  if (data) return <Navigate to={defaultTeamIssuePath(data.defaultTeamId)} replace />;
+  if (isError) {
+    const status = errorStatus(error);
+    if (status === 404) return <Navigate to={onboardingPathWithoutWorkspace(isInvite)} replace />;
+    return <ErrorScreen status={status} />;
+  }
+  return <FullScreenSpinner label={copy.loading.workspace} />;
+}

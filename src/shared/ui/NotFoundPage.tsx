@@ -1,0 +1,19 @@
+import { copy } from '../copy';
+import { PrimaryButton, StatusHeading, StatusMessage, StatusPage } from './layout';
+
+/** Unknown path, or a render error under `/` and `/onboarding`: "404" and a back button (history back). */
+export function NotFoundPage() {
+  return (
+    <StatusPage>
+      <StatusHeading>{copy.notFound.heading}</StatusHeading>
+      <StatusMessage>
+        {copy.notFound.title}
+        {'\n'}
+        {copy.notFound.description}
+      </StatusMessage>
+      <PrimaryButton type="button" onClick={() => window.history.back()}>
+        {copy.notFound.back}
+      </PrimaryButton>
+    </StatusPage>
+  );
+}
