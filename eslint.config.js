@@ -6,8 +6,15 @@ import globals from 'globals';
 export default tseslint.config(
   {
     ignores: [
-      'dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'drizzle/**', 'test-results/**',
-      'playwright-report/**', 'e2e/.artifacts/**', '.cache/**',
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'coverage/**',
+      'drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.artifacts/**',
+      '.cache/**',
     ],
   },
   js.configs.recommended,
@@ -19,7 +26,13 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'e2e/**/*.ts', '*.{js,ts,cjs,mjs}', '__tests__/**/*.{ts,tsx,cjs}'],
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+      'e2e/**/*.ts',
+      '*.{js,ts,cjs,mjs}',
+      '__tests__/**/*.{ts,tsx,cjs}',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {

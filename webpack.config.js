@@ -28,7 +28,8 @@ class BundleReportPlugin {
     compiler.hooks.afterEmit.tap('BundleReportPlugin', (compilation) => {
       const outDir = compilation.outputOptions.path;
       const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
-      const jsOf = (chunks) => [...new Set([...chunks].flatMap((c) => [...c.files]))].filter((f) => f.endsWith('.js'));
+      const jsOf = (chunks) =>
+        [...new Set([...chunks].flatMap((c) => [...c.files]))].filter((f) => f.endsWith('.js'));
       const entry = compilation.entrypoints.get('main');
       const initial = jsOf(entry.chunks);
       const loginGroup = compilation.namedChunkGroups.get(LOGIN_ROUTE_CHUNK);
@@ -46,10 +47,16 @@ class BundleReportPlugin {
       console.log(`  login route total    ${kb(loginTotal)}  (budget ${kb(LOGIN_BUDGET_BYTES)})\n`);
       fs.writeFileSync(
         path.join(outDir, 'bundle-report.json'),
-        JSON.stringify({ initialGzipBytes: initialTotal, loginRouteGzipBytes: loginTotal, files: rows }, null, 2),
+        JSON.stringify(
+          { initialGzipBytes: initialTotal, loginRouteGzipBytes: loginTotal, files: rows },
+          null,
+          2,
+        ),
       );
       if (loginTotal > LOGIN_BUDGET_BYTES) {
-        compilation.errors.push(new Error(`Login route JS is ${kb(loginTotal)} gzipped, over ${kb(LOGIN_BUDGET_BYTES)}`));
+        compilation.errors.push(
+          new Error(`Login route JS is ${kb(loginTotal)} gzipped, over ${kb(LOGIN_BUDGET_BYTES)}`),
+        );
       }
     });
   }
@@ -72,13 +79,23 @@ export default (_env, argv) => {
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     devtool: production ? false : 'eval-cheap-module-source-map',
-    cache: { type: 'filesystem', cacheDirectory: path.join(root, '.cache/webpack'), buildDependencies: { config: [fileURLToPath(import.meta.url), path.join(root, 'babel.config.js')] } },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(root, '.cache/webpack'),
+      buildDependencies: { config: [fileURLToPath(import.meta.url), path.join(root, 'babel.config.js')] },
+    },
     module: {
       rules: [
         {
           test: /\.[jt]sx?$/,
           exclude: /node_modules/,
-          use: { loader: 'babel-loader', options: { cacheDirectory: path.join(root, '.cache/babel'), envName: production ? 'production' : 'development' } },
+          use: {
+            loader: 'babel-loader',
+            options: {
+              cacheDirectory: path.join(root, '.cache/babel'),
+              envName: production ? 'production' : 'development',
+            },
+          },
         },
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(woff2?|png|jpe?g|gif|webp)$/, type: 'asset/resource' },
@@ -91,9 +108,22 @@ export default (_env, argv) => {
         'process.env.TERMS_URL': JSON.stringify(process.env.TERMS_URL ?? '/terms.html'),
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
-      new CopyWebpackPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }] }),
-      production && new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' }),
-      production && new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024, compressionOptions: { level: 9 } }),
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }],
+      }),
+      production &&
+        new MiniCssExtractPlugin({
+          filename: 'assets/[name].[contenthash:10].css',
+          chunkFilename: 'assets/[name].[contenthash:10].css',
+        }),
+      production &&
+        new CompressionPlugin({
+          filename: '[path][base].gz',
+          algorithm: 'gzip',
+          test: /\.(js|css|html|svg|json)$/,
+          threshold: 1024,
+          compressionOptions: { level: 9 },
+        }),
       production &&
         new CompressionPlugin({
           filename: '[path][base].br',
@@ -117,7 +147,13 @@ export default (_env, argv) => {
       hot: true,
       historyApiFallback: true,
       client: { overlay: { errors: true, warnings: false } },
-      proxy: [{ context: ['/api', '/oauth2', '/login/oauth2', '/slack', '/uploads'], target: API_TARGET, xfwd: true }],
+      proxy: [
+        {
+          context: ['/api', '/oauth2', '/login/oauth2', '/slack', '/uploads'],
+          target: API_TARGET,
+          xfwd: true,
+        },
+      ],
     },
   };
 };

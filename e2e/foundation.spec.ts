@@ -36,7 +36,9 @@ test('a new member signs in with the development form and lands on workspace cre
   await page.locator('button[type=submit]').click();
 
   await expect(page).toHaveURL(/\/onboarding\/workspace$/);
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken);
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken,
+  );
   expect(typeof token).toBe('string');
   await page.screenshot({ path: `${shots}/after-sign-in.png` });
 
@@ -57,7 +59,9 @@ test('a new member signs in with the development form and lands on workspace cre
   // The refresh cookie survived the reload: the loading screen renews the session and routes again.
   await page.goto('/onboarding/loading');
   await expect(page).toHaveURL(/\/onboarding\/workspace$/);
-  const renewed = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken);
+  const renewed = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken,
+  );
   expect(typeof renewed).toBe('string');
 
   expect(errors).toEqual([]);
@@ -69,7 +73,10 @@ test('without a session the loading screen returns to the login screen', async (
   await expect(page.getByRole('button', { name: '구글로 계속하기' })).toBeVisible();
 });
 
-test('unknown pages show the 404 page and unknown API routes answer the envelope', async ({ page, request }) => {
+test('unknown pages show the 404 page and unknown API routes answer the envelope', async ({
+  page,
+  request,
+}) => {
   await page.goto('/this/page/does/not/exist');
   await expect(page.getByText('404', { exact: false }).first()).toBeVisible();
   await page.screenshot({ path: `${shots}/not-found.png` });

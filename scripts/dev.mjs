@@ -12,10 +12,14 @@ const apiPort = process.env.API_PORT ?? '3001';
 const env = { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${devPort}` };
 
 const children = [
-  spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'server/main.ts'], {
-    stdio: 'inherit',
-    env: { ...env, PORT: apiPort, HOST: '127.0.0.1' },
-  }),
+  spawn(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'server/main.ts'],
+    {
+      stdio: 'inherit',
+      env: { ...env, PORT: apiPort, HOST: '127.0.0.1' },
+    },
+  ),
   spawn(process.execPath, ['node_modules/webpack-cli/bin/cli.js', 'serve', '--mode', 'development'], {
     stdio: 'inherit',
     env: { ...env, DEV_PORT: devPort, API_PROXY_TARGET: `http://127.0.0.1:${apiPort}` },
