@@ -34,7 +34,22 @@ export const CODES = {
 
   // workspace
   WORKSPACE200_0: { status: 200, message: '성공적으로 처리했습니다.' },
+  WORKSPACE200_1: { status: 200, message: '사용할 수 있는 워크스페이스 URL입니다.' },
+  WORKSPACE200_2: { status: 200, message: '워크스페이스에 참여했습니다.' },
+  WORKSPACE201_0: { status: 201, message: '워크스페이스를 생성했습니다.' },
+  /**
+   * Invalid workspace name. The catalogue text is a fallback: responses carry the first failing rule's message
+   * from `validateWorkspaceName` (spec §5) both as `message` and as `result.workspaceName`.
+   */
+  WORKSPACE400_1: { status: 400, message: '워크스페이스 이름을 다시 확인해 주세요.' },
+  WORKSPACE400_3: { status: 400, message: '입력 정보를 다시 확인하세요' },
   WORKSPACE404_0: { status: 404, message: '소속된 워크스페이스가 없습니다.' },
+  WORKSPACE404_1: { status: 404, message: '초대 링크에 해당하는 워크스페이스가 없습니다.' },
+  WORKSPACE409_0: { status: 409, message: '워크스페이스는 한 사람당 하나만 존재합니다.' },
+  WORKSPACE429_0: {
+    status: 429,
+    message: '입력 시도 횟수를 초과했습니다. 잠시 후 다시 시도해 주세요.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type Code = keyof typeof CODES;

@@ -3,3 +3,4 @@ export * from './codes';
 export * from './auth';
 export * from './workspace';
 export * from './system';
+export * from './workspaceName';

@@ -16,3 +16,97 @@ export const workspaceProfileSchema = z.object({
 });
 export type WorkspaceProfile = z.infer<typeof workspaceProfileSchema>;
 export const workspaceProfileResponseSchema = envelopeSchema(workspaceProfileSchema);
+
+/** Invite password: `INVITE_PASSWORD_LENGTH` characters of `INVITE_PASSWORD_ALPHABET` (api-contract.md). */
+export const INVITE_PASSWORD_LENGTH = 8;
+export const INVITE_PASSWORD_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** Join lockout (api-contract.md "Workspace, invite, join"): this many failures per member or per IP… */
+export const JOIN_MAX_FAILURES = 5;
+/** …within this many seconds → 429 `WORKSPACE429_0` with `Retry-After` until the window passes. */
+export const JOIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/**
+ * Body of `POST /api/workspace/create-url` and `POST /api/workspace`. The name is checked exactly as typed with
+ * `validateWorkspaceName` (spec §5); a failing name → 400 `WORKSPACE400_1` whose `message` and
+ * `result.workspaceName` are the first failing rule's Korean message.
+ */
+export const workspaceNameBodySchema = z.object({
+  workspaceName: z
+    .string()
+    .describe('Workspace name as typed (spec §5: 4–10 characters, Latin letters first, …)'),
+});
+export type WorkspaceNameBody = z.infer<typeof workspaceNameBodySchema>;
+
+/** `POST /api/workspace/create-url` body (spec §3 "Workspace URL request"). */
+export const createWorkspaceUrlRequestSchema = workspaceNameBodySchema;
+export type CreateWorkspaceUrlRequest = WorkspaceNameBody;
+/**
+ * `POST /api/workspace/create-url` result (200 `WORKSPACE200_1`): `<PUBLIC_URL>/<slug>` with the collision suffix
+ * (`-2`, `-3`, …) the name would get if it were created now. Nothing is reserved.
+ */
+export const createWorkspaceUrlResultSchema = z.object({ workspaceUrl: z.string() });
+export type CreateWorkspaceUrlResult = z.infer<typeof createWorkspaceUrlResultSchema>;
+export const createWorkspaceUrlResponseSchema = envelopeSchema(createWorkspaceUrlResultSchema);
+
+/** `POST /api/workspace` body (spec §3 "Create-workspace payload"). */
+export const createWorkspaceRequestSchema = workspaceNameBodySchema;
+export type CreateWorkspaceRequest = WorkspaceNameBody;
+/**
+ * `POST /api/workspace` result (201 `WORKSPACE201_0`). `name` is the creator's display name; `defaultTeamId` is the
+ * workspace's default ("joint") team, created with it, the creator its first member.
+ */
+export const createWorkspaceResultSchema = z.object({
+  workspaceId: z.number().int(),
+  workspaceName: z.string(),
+  workspaceUrl: z.string(),
+  inviteUrl: z.string(),
+  invitePassword: z.string(),
+  name: z.string(),
+  defaultTeamId: z.number().int(),
+});
+export type CreateWorkspaceResult = z.infer<typeof createWorkspaceResultSchema>;
+export const createWorkspaceResponseSchema = envelopeSchema(createWorkspaceResultSchema);
+
+/**
+ * `POST /api/workspace/join` body (spec §3 "Join payload"): the invite URL's `token` and the invite password.
+ * Surrounding whitespace (a sloppy copy and paste) is ignored.
+ */
+export const joinWorkspaceRequestSchema = z.object({
+  token: z
+    .string()
+    .trim()
+    .min(1, '초대 링크가 올바르지 않습니다.')
+    .max(128, '초대 링크가 올바르지 않습니다.')
+    .describe('The `token` query parameter of the invite URL'),
+  password: z
+    .string()
+    .trim()
+    .min(1, '비밀번호를 입력해 주세요.')
+    .max(64, '입력 정보를 다시 확인하세요')
+    .describe('The invite password'),
+});
+export type JoinWorkspaceRequest = z.input<typeof joinWorkspaceRequestSchema>;
+/**
+ * `POST /api/workspace/join` result (200 `WORKSPACE200_2`): the joined workspace, its default team (which the member
+ * is now in) and when they joined (ISO-8601 with offset, Asia/Seoul).
+ */
+export const joinWorkspaceResultSchema = z.object({
+  workspaceId: z.number().int(),
+  workspaceName: z.string(),
+  defaultTeamId: z.number().int(),
+  joinedAt: z.iso.datetime({ offset: true }),
+});
+export type JoinWorkspaceResult = z.infer<typeof joinWorkspaceResultSchema>;
+export const joinWorkspaceResponseSchema = envelopeSchema(joinWorkspaceResultSchema);
+
+/**
+ * `GET /api/workspace/setting/invite` result (200 `WORKSPACE200_0`; spec §3 "Invite info"): the caller's name and
+ * the workspace's invite URL and password, for the settings invite dialog. 404 `WORKSPACE404_0` without a workspace.
+ */
+export const inviteInfoSchema = z.object({
+  name: z.string(),
+  inviteUrl: z.string(),
+  invitePassword: z.string(),
+});
+export type InviteInfo = z.infer<typeof inviteInfoSchema>;
+export const inviteInfoResponseSchema = envelopeSchema(inviteInfoSchema);

@@ -1,18 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const shots = 'e2e/.artifacts/screenshots';
-
-/** Collects console errors, ignoring the expected 404 of the workspace profile before onboarding. */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    if (/status of 404/.test(message.text())) return;
-    errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return errors;
-}
+import { expect, test } from '@playwright/test';
+import { shots, signInWithDevForm, storedAccessToken, watchConsole } from './support';
 
 test('a new member signs in with the development form and lands on workspace creation; reload keeps the session', async ({
   page,
@@ -31,38 +18,29 @@ test('a new member signs in with the development form and lands on workspace cre
   await google.click();
   await expect(page).toHaveURL(/\/oauth2\/authorization\/google$/);
   await page.screenshot({ path: `${shots}/dev-sign-in.png` });
-  await page.locator('#name').fill('김민수');
-  await page.locator('#email').fill('minsu@example.com');
-  await page.locator('button[type=submit]').click();
+  await page.goto('/onboarding');
+  await signInWithDevForm(page, '김민수', 'minsu@example.com');
 
   await expect(page).toHaveURL(/\/onboarding\/workspace$/);
-  const token = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken,
-  );
-  expect(typeof token).toBe('string');
+  const token = await storedAccessToken(page);
+  expect(token).toEqual(expect.any(String));
   await page.screenshot({ path: `${shots}/after-sign-in.png` });
 
   // The stored access token is accepted: the server answers "no workspace yet" (404), not 401.
   const profile = await page.request.get('/api/workspace/setting', {
-    headers: { Authorization: `Bearer ${JSON.parse(token)}` },
+    headers: { Authorization: `Bearer ${token}` },
   });
   expect(profile.status()).toBe(404);
   expect((await profile.json()).code).toBe('WORKSPACE404_0');
 
   await page.reload();
   await expect(page).toHaveURL(/\/onboarding\/workspace$/);
-  const tokenAfterReload = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken,
-  );
-  expect(tokenAfterReload).toBe(token);
+  expect(await storedAccessToken(page)).toBe(token);
 
   // The refresh cookie survived the reload: the loading screen renews the session and routes again.
   await page.goto('/onboarding/loading');
   await expect(page).toHaveURL(/\/onboarding\/workspace$/);
-  const renewed = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken,
-  );
-  expect(typeof renewed).toBe('string');
+  expect(await storedAccessToken(page)).toEqual(expect.any(String));
 
   expect(errors).toEqual([]);
 });

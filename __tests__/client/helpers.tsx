@@ -71,11 +71,17 @@ export async function createTestStore(options: AppStoreOptions = {}) {
   return bundle;
 }
 
-/** Renders the whole app at `path` with a memory router and a test store. */
-export async function renderApp(path: string, options: AppStoreOptions = {}) {
+/**
+ * Renders the whole app at `path` with a memory router and a test store. A list of paths opens the last one
+ * with the others behind it in history: like arriving by in-app navigation (its location key is not
+ * `'default'`), whereas a single path is a fresh load of the document.
+ */
+export async function renderApp(path: string | string[], options: AppStoreOptions = {}) {
   const bundle = await createTestStore(options);
+  const initialEntries = typeof path === 'string' ? [path] : path;
   const router = createMemoryRouter(createRoutes({ loadStore: async () => bundle }), {
-    initialEntries: [path],
+    initialEntries,
+    initialIndex: initialEntries.length - 1,
   });
   bundle.setNavigate((to, navigateOptions) => router.navigate(to, navigateOptions));
   const view = render(<App router={router} />);

@@ -20,14 +20,7 @@ function* sagas(): SagaIterator {
 }
 
 const reducer = combineReducers({ session: sessionReducer, invite: inviteReducer });
-const emptyInvite: InviteState = {
-  inviteUrl: null,
-  invitePassword: null,
-  name: null,
-  workspaceName: null,
-  isInvite: null,
-  token: null,
-};
+const emptyInvite: InviteState = inviteReducer(undefined, { type: '@@test/INIT' });
 const state = (invite: Partial<InviteState> = {}) => ({
   session: { accessToken: null },
   invite: { ...emptyInvite, ...invite },

@@ -6,8 +6,20 @@ module.exports = class MomentumJsdomEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const key of [
-      'fetch', 'Request', 'Response', 'Headers', 'FormData', 'structuredClone', 'TextEncoder', 'TextDecoder',
-      'ReadableStream', 'TransformStream', 'WritableStream', 'AbortController', 'AbortSignal', 'BroadcastChannel',
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'FormData',
+      'structuredClone',
+      'TextEncoder',
+      'TextDecoder',
+      'ReadableStream',
+      'TransformStream',
+      'WritableStream',
+      'AbortController',
+      'AbortSignal',
+      'BroadcastChannel',
     ]) {
       if (globalThis[key]) this.global[key] = globalThis[key];
     }

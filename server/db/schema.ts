@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -20,7 +21,10 @@ import {
  */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A workspace; `slug` and `invite_token` are unique (api-contract.md "Workspace, invite, join"). */
+/**
+ * A workspace; `slug` and `invite_token` are unique (api-contract.md "Workspace, invite, join"). `created_by` is the
+ * member who created it (null for rows from before issue #3, or once that member is gone).
+ */
 export const workspace = pgTable('workspace', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -28,6 +32,7 @@ export const workspace = pgTable('workspace', {
   inviteToken: text('invite_token').notNull().unique(),
   invitePassword: text('invite_password').notNull(),
   imageUrl: text('image_url'),
+  createdBy: integer('created_by').references((): AnyPgColumn => member.id, { onDelete: 'set null' }),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
@@ -110,6 +115,27 @@ export const teamMember = pgTable(
     joinedAt: timestamptz('joined_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.memberId] }), index('team_member_member_idx').on(t.memberId)],
+);
+
+/**
+ * Failed `POST /api/workspace/join` attempts (unknown token or wrong password), for the lockout of api-contract.md
+ * "Workspace, invite, join": ≥ 5 rows for the member, or for the client IP, in the last 15 minutes → 429. Kept in
+ * the database so every app instance sees the same counts. `member_id` becomes null when the member is deleted, so
+ * the IP's count survives. Rows older than a day are pruned when a new failure is recorded.
+ */
+export const workspaceJoinFailure = pgTable(
+  'workspace_join_failure',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id').references(() => member.id, { onDelete: 'set null' }),
+    ip: text('ip').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('workspace_join_failure_member_idx').on(t.memberId, t.createdAt),
+    index('workspace_join_failure_ip_idx').on(t.ip, t.createdAt),
+    index('workspace_join_failure_created_idx').on(t.createdAt),
+  ],
 );
 
 export type Member = typeof member.$inferSelect;

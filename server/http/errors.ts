@@ -30,6 +30,10 @@ const STATUS_CODES: Record<number, Code> = {
 interface Classified {
   code: Code;
   result: ErrorResult;
+  /** Envelope message when it differs from the catalogue's (an `ApiError` with its own message). */
+  message?: string;
+  /** Extra response headers (an `ApiError`'s). */
+  headers?: Record<string, string>;
   /** Log as a server error (with the error object) rather than as a client mistake. */
   serverError: boolean;
 }
@@ -46,7 +50,15 @@ function validationResult(error: FastifyError): Record<string, string> {
 }
 
 export function classifyError(error: unknown, requestId: string): Classified {
-  if (error instanceof ApiError) return { code: error.code, result: error.result, serverError: false };
+  if (error instanceof ApiError) {
+    return {
+      code: error.code,
+      result: error.result,
+      message: error.message,
+      headers: error.headers,
+      serverError: false,
+    };
+  }
   const fastifyError = error as Partial<FastifyError> | null;
   if (fastifyError && typeof fastifyError === 'object') {
     if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(fastifyError.validation)) {
@@ -71,12 +83,13 @@ export function classifyError(error: unknown, requestId: string): Classified {
  * name, SQL text or stack.
  */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const { code, result, serverError } = classifyError(error, String(request.id));
+  const { code, result, message, headers, serverError } = classifyError(error, String(request.id));
   if (serverError) {
     request.log.error({ err: error }, 'unhandled error');
   } else {
     request.log.info({ code, reason: error.message }, 'request rejected');
   }
   if (reply.sent) return;
-  void reply.code(CODES[code].status).send(envelope(code, result));
+  if (headers) reply.headers(headers);
+  void reply.code(CODES[code].status).send(envelope(code, result, message));
 }

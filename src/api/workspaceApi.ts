@@ -1,18 +1,54 @@
-import type { WorkspaceProfile } from '../../contract/workspace';
+import type {
+  CreateWorkspaceResult,
+  CreateWorkspaceUrlResult,
+  InviteInfo,
+  JoinWorkspaceRequest,
+  JoinWorkspaceResult,
+  WorkspaceNameBody,
+  WorkspaceProfile,
+} from '../../contract/workspace';
 import { baseApi, unwrapResult } from './baseApi';
+
+/* Types only from contract/: type imports are erased, so zod never reaches the client bundle. */
 
 export const workspaceApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /api/workspace/setting — the caller's workspace profile; 404 while they have no workspace yet.
-     * On success the invite slice stores the invite URL and password when missing (spec §7; see inviteSlice).
+     * On success the invite slice stores the invite URL, password and workspace name when missing (spec §7).
      */
     getWorkspaceProfile: build.query<WorkspaceProfile, void>({
       query: () => '/api/workspace/setting',
       transformResponse: unwrapResult<WorkspaceProfile>,
       providesTags: ['WorkspaceProfile'],
     }),
+    /** GET /api/workspace/setting/invite — `{ name, inviteUrl, invitePassword }` (filled into the invite slice). */
+    getInviteInfo: build.query<InviteInfo, void>({
+      query: () => '/api/workspace/setting/invite',
+      transformResponse: unwrapResult<InviteInfo>,
+      providesTags: ['WorkspaceInvite'],
+    }),
+    /** POST /api/workspace/create-url — the URL a valid name gets; 400 `WORKSPACE400_1` with the rule's message. */
+    createWorkspaceUrl: build.mutation<CreateWorkspaceUrlResult, WorkspaceNameBody>({
+      query: (body) => ({ url: '/api/workspace/create-url', method: 'POST', body }),
+      transformResponse: unwrapResult<CreateWorkspaceUrlResult>,
+    }),
+    /** POST /api/workspace — creates the workspace (201); 409 `WORKSPACE409_0` when the member already has one. */
+    createWorkspace: build.mutation<CreateWorkspaceResult, WorkspaceNameBody>({
+      query: (body) => ({ url: '/api/workspace', method: 'POST', body }),
+      transformResponse: unwrapResult<CreateWorkspaceResult>,
+      invalidatesTags: ['WorkspaceProfile', 'WorkspaceInvite'],
+    }),
+    /**
+     * POST /api/workspace/join — 400 `WORKSPACE400_3` wrong password, 404 `WORKSPACE404_1` unknown token,
+     * 409 already in a workspace, 429 `WORKSPACE429_0` too many attempts.
+     */
+    joinWorkspace: build.mutation<JoinWorkspaceResult, JoinWorkspaceRequest>({
+      query: (body) => ({ url: '/api/workspace/join', method: 'POST', body }),
+      transformResponse: unwrapResult<JoinWorkspaceResult>,
+      invalidatesTags: ['WorkspaceProfile', 'WorkspaceInvite'],
+    }),
   }),
 });
 
-export const { useGetWorkspaceProfileQuery } = workspaceApi;
+export const { useGetWorkspaceProfileQuery, useGetInviteInfoQuery } = workspaceApi;

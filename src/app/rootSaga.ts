@@ -2,7 +2,8 @@ import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { sessionSaga } from '../features/session/sessionSaga';
 import { loadingSaga } from '../features/onboarding/loadingSaga';
+import { onboardingSaga } from '../features/onboarding/onboardingSaga';
 
 export function* rootSaga(): SagaIterator {
-  yield all([fork(sessionSaga), fork(loadingSaga)]);
+  yield all([fork(sessionSaga), fork(loadingSaga), fork(onboardingSaga)]);
 }

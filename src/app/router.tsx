@@ -116,10 +116,53 @@ export function createRoutes({ loadStore }: RouteDeps): RouteObject[] {
               ),
             },
             withStore([
-              { path: 'workspace', lazy: placeholder(titles.onboardingWorkspace) },
-              { path: 'invite', lazy: placeholder(titles.onboardingInvite) },
-              { path: 'fin', lazy: placeholder(titles.onboardingFin) },
-              { path: 'input-pw', lazy: placeholder(titles.onboardingInputPw) },
+              {
+                path: 'workspace',
+                lazy: page(
+                  () =>
+                    import(
+                      /* webpackChunkName: "route-onboarding" */ '../features/onboarding/pages/WorkspacePage'
+                    ),
+                ),
+              },
+              {
+                // Spec §2 guard: a fresh (non-reload) load of these needs stored invite data.
+                lazy: page(
+                  () =>
+                    import(
+                      /* webpackChunkName: "route-onboarding" */ '../features/onboarding/OnboardingGuard'
+                    ),
+                ),
+                children: [
+                  {
+                    path: 'invite',
+                    lazy: page(
+                      () =>
+                        import(
+                          /* webpackChunkName: "route-onboarding" */ '../features/onboarding/pages/InvitePage'
+                        ),
+                    ),
+                  },
+                  {
+                    path: 'fin',
+                    lazy: page(
+                      () =>
+                        import(
+                          /* webpackChunkName: "route-onboarding" */ '../features/onboarding/pages/FinPage'
+                        ),
+                    ),
+                  },
+                  {
+                    path: 'input-pw',
+                    lazy: page(
+                      () =>
+                        import(
+                          /* webpackChunkName: "route-onboarding" */ '../features/onboarding/pages/InputPasswordPage'
+                        ),
+                    ),
+                  },
+                ],
+              },
               {
                 path: 'loading',
                 lazy: page(

@@ -16,8 +16,12 @@ import {
 import { baseApi } from '../api/baseApi';
 import type { ApiThunkExtra } from '../api/baseQuery';
 import { sessionReducer, type SessionState } from '../features/session/sessionSlice';
-import { inviteReducer, type InviteState } from '../features/invite/inviteSlice';
-import { onboardingReducer, type OnboardingState } from '../features/onboarding/onboardingSlice';
+import { INVITE_PERSISTED_KEYS, inviteReducer, type InviteState } from '../features/invite/inviteSlice';
+import {
+  ONBOARDING_PERSISTED_KEYS,
+  onboardingReducer,
+  type OnboardingState,
+} from '../features/onboarding/onboardingSlice';
 import { uiPrefsReducer, type UiPrefsState } from '../features/uiPrefs/uiPrefsSlice';
 import { navigateBeforeRouter, type AppNavigate, type SagaContext } from './navigation';
 import { rootSaga } from './rootSaga';
@@ -42,20 +46,10 @@ function buildRootReducer(storage: WebStorage) {
   return combineReducers({
     [baseApi.reducerPath]: baseApi.reducer,
     session: persistReducer(config('session', ['accessToken']), sessionReducer),
-    invite: persistReducer(
-      config('invite', ['inviteUrl', 'invitePassword', 'name', 'workspaceName', 'isInvite', 'token']),
-      inviteReducer,
-    ),
-    onboarding: persistReducer(
-      config('onboarding', [
-        'workspaceName',
-        'workspaceUrl',
-        'isLocked',
-        'workspaceCreated',
-        'createdWorkspaceId',
-      ]),
-      onboardingReducer,
-    ),
+    // Whitelists name the stored keys only: pending flags, error messages and the last failed password stay
+    // in memory (a reload starts the attempt afresh).
+    invite: persistReducer(config('invite', [...INVITE_PERSISTED_KEYS]), inviteReducer),
+    onboarding: persistReducer(config('onboarding', [...ONBOARDING_PERSISTED_KEYS]), onboardingReducer),
     uiPrefs: persistReducer(config('uiPrefs', ['sidebarOpen', 'sectionOpen']), uiPrefsReducer),
   });
 }

@@ -71,13 +71,63 @@ export const copy = {
     back: '돌아가기',
   },
 
+  /** Onboarding steps 1–3 and the invitee's password screen (veco-frontend.md §3.3–3.6). */
+  onboarding: {
+    steps: {
+      /** Accessible name of the step indicator's `<nav>`. */
+      label: '온보딩 단계',
+      /** Accessible name of each step (visually hidden text of its dot). */
+      step: (index: number, name: string) => `${index}단계: ${name}`,
+      names: ['워크스페이스 생성', '팀원 초대', '시작하기'],
+    },
+    workspace: {
+      title: '새 워크스페이스 생성하기',
+      subtitle: '팀이 함께 일하며 이슈들을 공유하는 환경이에요',
+      namePlaceholder: '워크스페이스 이름',
+      confirmName: '이름 확인',
+      urlPlaceholder: '워크스페이스 URL',
+      create: '워크스페이스 생성하기',
+      /** Under the name field when the URL request fails for a reason other than the name rules. */
+      urlFailed: '워크스페이스 URL을 확인하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+      /** Console diagnostics (spec §8: workspace creation failures are only logged). */
+      urlRequestFailed: '워크스페이스 URL 조회 실패',
+      createFailed: '워크스페이스 생성 실패',
+    },
+    invite: {
+      title: '팀원 초대',
+      subtitle: (name: string) => `팀원을 ${name}님의 팀에 초대해봐요`,
+      /** The read-only box: URL, a blank line, then the password. */
+      details: (inviteUrl: string, invitePassword: string) =>
+        `팀원 URL : ${inviteUrl}\n\n암호 : ${invitePassword}`,
+      detailsLabel: '초대 정보',
+      unavailable: '초대 정보를 불러오지 못했어요.',
+      copy: '초대 정보 복사',
+      copied: '복사가 완료되었습니다!',
+      copyFailed: '복사에 실패했습니다. 직접 복사해주세요.',
+      done: '팀원 초대 완료',
+    },
+    fin: {
+      tagline: '속도의 관성을 유지하여 목표를 달성하는 협업툴',
+      start: '지금 시작하기',
+    },
+    inputPw: {
+      title: (workspaceName: string | null) =>
+        workspaceName ? `${workspaceName} 워크스페이스에 초대합니다.` : '워크스페이스에 초대합니다.',
+      placeholder: '암호를 입력하시오',
+      label: '초대 암호',
+      /** Wrong password (400), and any other failed join (spec §8 "Join failure shows the wrong-input state"). */
+      wrong: '입력 정보를 다시 확인하세요',
+      /** 429 without a server message. */
+      tooMany: '시도 횟수를 초과했습니다. 잠시 후 다시 시도해 주세요.',
+      submit: '입장하기',
+      /** Console diagnostic. */
+      joinFailed: '워크스페이스 참여 실패',
+    },
+  },
+
   /** Titles of screens that later issues implement; each shows a placeholder until then. */
   placeholders: {
     notice: '이 화면은 곧 제공될 예정입니다.',
-    onboardingWorkspace: '새 워크스페이스 생성하기',
-    onboardingInvite: '팀원 초대',
-    onboardingFin: '속도의 관성을 유지하여 목표를 달성하는 협업툴',
-    onboardingInputPw: '워크스페이스 초대 암호 입력',
     noti: '알림',
     wsProfile: '워크스페이스 프로필',
     teamList: '팀 목록',

@@ -29,3 +29,13 @@ export function goBackAndReload(): void {
   window.addEventListener('popstate', () => window.location.reload(), { once: true });
   window.history.back();
 }
+
+/**
+ * True when the current document was loaded by a reload (Navigation Timing level 2). False for a first load,
+ * a link or a typed URL, and wherever the API is missing.
+ */
+export function isPageReload(): boolean {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return false;
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'reload';
+}

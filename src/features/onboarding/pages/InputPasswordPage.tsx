@@ -1,0 +1,85 @@
+import { useId, useState } from 'react';
+import { styled } from '@mui/material/styles';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { copy } from '../../../shared/copy';
+import { Logo } from '../../../shared/ui/Logo';
+import { PrimaryButton } from '../../../shared/ui/layout';
+import { selectInvite } from '../../invite/inviteSlice';
+import { isCommitEnter } from '../keyboard';
+import { joinRequested } from '../onboardingSaga';
+import { FieldBox, FieldError, FieldInput, StepColumn } from '../ui';
+
+/*
+ * veco-onboarding-input-pw*.png: the round 10rem mark, 3rem, the heading (24px bold), 3.4rem, the field,
+ * 1rem, a reserved 12px line for the error, 6.8rem, "입장하기". (The earlier product's stray "," under the
+ * button is not reproduced.)
+ */
+const Title = styled('h1')(({ theme }) => ({
+  margin: '3rem 0 0',
+  fontSize: '2.4rem',
+  lineHeight: '150%',
+  fontWeight: 700,
+  letterSpacing: '-0.02em',
+  color: theme.palette.text.primary,
+}));
+
+const PasswordField = styled(FieldBox)({ marginTop: '3.4rem' });
+
+/** Always laid out (the button never moves); invisible — and hidden from assistive tech — without an error. */
+const ErrorLine = styled(FieldError, { shouldForwardProp: (prop) => prop !== 'shown' })<{ shown: boolean }>(
+  ({ shown }) => ({
+    width: '40rem',
+    minHeight: '1.68rem',
+    marginTop: '1rem',
+    ...(shown ? {} : { color: 'transparent', visibility: 'hidden' as const }),
+  }),
+);
+
+const EnterButton = styled(PrimaryButton)({ marginTop: '6.8rem' });
+
+/**
+ * `/onboarding/input-pw`: the invitee types the invite password. Enter (never mid-composition) or "입장하기"
+ * dispatches the attempt; the saga ignores it while pending and for the password that just failed.
+ */
+export default function InputPasswordPage() {
+  const dispatch = useAppDispatch();
+  const { workspaceName, joinError, isJoining } = useAppSelector(selectInvite);
+  const [password, setPassword] = useState('');
+  const errorId = useId();
+  const text = copy.onboarding.inputPw;
+  const invalid = joinError !== null;
+
+  const submit = () => dispatch(joinRequested(password));
+
+  return (
+    <StepColumn>
+      <Logo size="10rem" shape="circle" decorative />
+      <Title>{text.title(workspaceName)}</Title>
+      <PasswordField invalid={invalid}>
+        <FieldInput
+          type="text"
+          value={password}
+          placeholder={text.placeholder}
+          aria-label={text.label}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? errorId : undefined}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          onChange={(event) => setPassword(event.target.value)}
+          onKeyDown={(event) => {
+            if (!isCommitEnter(event)) return;
+            event.preventDefault();
+            submit();
+          }}
+        />
+      </PasswordField>
+      <ErrorLine id={errorId} role="alert" shown={invalid} aria-hidden={!invalid}>
+        {joinError ?? text.wrong}
+      </ErrorLine>
+      <EnterButton type="button" aria-busy={isJoining || undefined} onClick={submit}>
+        {text.submit}
+      </EnterButton>
+    </StepColumn>
+  );
+}

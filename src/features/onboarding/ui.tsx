@@ -1,0 +1,160 @@
+import { styled } from '@mui/material/styles';
+
+/*
+ * Building blocks of the onboarding steps, measured against veco-onboarding-*.png (1440×900): a column centred
+ * in the viewport, 40rem-wide fields and buttons, 1rem = 10px. Plain styled elements (no MUI components).
+ */
+
+/** The step's column (the onboarding layout centres it both ways). */
+export const StepColumn = styled('div')({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+});
+
+/** 32px bold navy heading under the step indicator. */
+export const StepTitle = styled('h1')(({ theme }) => ({
+  margin: '3rem 0 0',
+  fontSize: '3.2rem',
+  lineHeight: '150%',
+  fontWeight: 700,
+  letterSpacing: '-0.02em',
+  color: theme.palette.primary.main,
+}));
+
+/** 20px line under the heading. */
+export const StepSubtitle = styled('p')(({ theme }) => ({
+  margin: '1rem 0 0',
+  fontSize: '2rem',
+  lineHeight: '140%',
+  letterSpacing: '-0.02em',
+  color: theme.palette.text.primary,
+}));
+
+/**
+ * A 40rem × 6.2rem rounded field: grey fill, or — in error — no fill and a 1px red border. Holds the input and
+ * an optional trailing button; the error line (if any) is positioned under it without moving what follows.
+ */
+export const FieldBox = styled('div', { shouldForwardProp: (prop) => prop !== 'invalid' })<{
+  invalid?: boolean;
+}>(({ theme, invalid }) => ({
+  position: 'relative',
+  display: 'flex',
+  alignItems: 'center',
+  width: '40rem',
+  height: '6.2rem',
+  border: `1px solid ${invalid ? theme.palette.error.main : 'transparent'}`,
+  borderRadius: '0.5rem',
+  backgroundColor: invalid ? theme.palette.background.onboarding : theme.palette.grey[200],
+  textAlign: 'left',
+  '&:focus-within': invalid ? {} : { borderColor: theme.palette.grey[400] },
+}));
+
+/** The text input filling a FieldBox (text starts 2rem from the box's outer edge). */
+export const FieldInput = styled('input', { shouldForwardProp: (prop) => prop !== 'muted' })<{
+  muted?: boolean;
+}>(({ theme, muted }) => ({
+  flex: 1,
+  minWidth: 0,
+  height: '100%',
+  padding: '0 1.9rem',
+  border: 0,
+  outline: 'none',
+  background: 'transparent',
+  font: 'inherit',
+  fontSize: '1.6rem',
+  lineHeight: '140%',
+  letterSpacing: '-0.02em',
+  color: muted ? theme.palette.grey[400] : theme.palette.text.primary,
+  '&::placeholder': { color: theme.palette.grey[400], opacity: 1 },
+  '&:read-only': { cursor: 'default' },
+}));
+
+/** 12px red message under a field. */
+export const FieldError = styled('p')(({ theme }) => ({
+  margin: 0,
+  fontSize: '1.2rem',
+  lineHeight: '140%',
+  letterSpacing: '-0.02em',
+  color: theme.palette.error.main,
+  textAlign: 'left',
+}));
+
+/** FieldError placed under its FieldBox, out of the flow (the next field does not move). */
+export const FloatingFieldError = styled(FieldError)({
+  position: 'absolute',
+  top: 'calc(100% + 1.1rem)',
+  left: 0,
+  right: 0,
+});
+
+/** The small navy square buttons (name check, copy): 4rem × 3.6rem, white icon. */
+export const IconButton = styled('button')(({ theme }) => ({
+  flex: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '4rem',
+  height: '3.6rem',
+  padding: 0,
+  border: 0,
+  borderRadius: '0.6rem',
+  backgroundColor: theme.palette.primary.main,
+  color: theme.palette.primary.contrastText,
+  cursor: 'pointer',
+  '&:hover': { opacity: 0.9 },
+  '&:focus-visible': { outline: `0.2rem solid ${theme.palette.secondary.main}`, outlineOffset: '0.2rem' },
+  '&:disabled': { cursor: 'progress' },
+}));
+
+/** Visually hidden, still read by screen readers. */
+export const VisuallyHidden = styled('span')({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
+export function CheckIcon() {
+  return (
+    <svg width="1.4rem" height="1.4rem" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+      <path
+        d="M2.5 7.3 5.6 10.2 11.5 3.8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function CopyIcon() {
+  return (
+    <svg width="1.6rem" height="1.6rem" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <rect
+        x="5"
+        y="5"
+        width="8.5"
+        height="8.5"
+        rx="1.6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+      />
+      <path
+        d="M11 3.2V3.1A1.6 1.6 0 0 0 9.4 1.5H3.6A1.6 1.6 0 0 0 2 3.1v5.8A1.6 1.6 0 0 0 3.6 10.5h.1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.3"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
