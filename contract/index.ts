@@ -4,3 +4,6 @@ export * from './auth';
 export * from './workspace';
 export * from './system';
 export * from './workspaceName';
+export * from './teamName';
+export * from './teams';
+export * from './members';

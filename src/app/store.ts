@@ -23,6 +23,7 @@ import {
   type OnboardingState,
 } from '../features/onboarding/onboardingSlice';
 import { uiPrefsReducer, type UiPrefsState } from '../features/uiPrefs/uiPrefsSlice';
+import { toastReducer } from '../features/toast/toastSlice';
 import { navigateBeforeRouter, type AppNavigate, type SagaContext } from './navigation';
 import { rootSaga } from './rootSaga';
 import { localStorageAdapter } from './storage';
@@ -51,6 +52,7 @@ function buildRootReducer(storage: WebStorage) {
     invite: persistReducer(config('invite', [...INVITE_PERSISTED_KEYS]), inviteReducer),
     onboarding: persistReducer(config('onboarding', [...ONBOARDING_PERSISTED_KEYS]), onboardingReducer),
     uiPrefs: persistReducer(config('uiPrefs', ['sidebarOpen', 'sectionOpen']), uiPrefsReducer),
+    toast: toastReducer,
   });
 }
 

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+
+/** A team a member belongs to, as listed with the member (spec §3 "Workspace member"). */
+export const memberTeamSchema = z.object({
+  teamId: z.number().int(),
+  teamName: z.string(),
+  teamImageUrl: z.string().nullable(),
+});
+
+/**
+ * `GET /api/workspace/setting/members` result: the workspace's members, the caller first, then by `joinedAt`
+ * (ISO-8601 with offset) ascending; each with their teams (default team first, then workspace order).
+ */
+export const workspaceMemberSchema = z.object({
+  memberId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  joinedAt: z.string(),
+  teams: z.array(memberTeamSchema),
+});
+export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
+export const workspaceMembersSchema = z.array(workspaceMemberSchema);
+export const workspaceMembersResponseSchema = envelopeSchema(workspaceMembersSchema);
+
+/** `GET /api/workspace/setting/my-profile` result (spec §3 "My profile"). `profileImageUrl` null = no photo. */
+export const myProfileSchema = z.object({
+  memberId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type MyProfile = z.infer<typeof myProfileSchema>;
+export const myProfileResponseSchema = envelopeSchema(myProfileSchema);
+
+/** Largest accepted profile image upload, in bytes (413 above). */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Accepted upload types, recognised by content (not name): anything else → 415. */
+export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** Stored image: a square WebP of this many pixels per side. */
+export const PROFILE_IMAGE_SIZE = 256;
+
+/**
+ * `PATCH /api/workspace/setting/my-profile/profile-image` (multipart, field `image`) and `DELETE` of the same
+ * path: result `{ memberId, profileImageUrl }` (null after delete). The URL is same-origin, immutable.
+ */
+export const profileImageResultSchema = z.object({
+  memberId: z.number().int(),
+  profileImageUrl: z.string().nullable(),
+});
+export type ProfileImageResult = z.infer<typeof profileImageResultSchema>;
+export const profileImageResponseSchema = envelopeSchema(profileImageResultSchema);
+
+/** `DELETE /api/workspace/setting/my-profile` (withdrawal, api-contract.md "Sign-in and session"): result null. */
+export const withdrawResponseSchema = envelopeSchema(z.null());
+
+/** Display name of a withdrawn author (api-contract.md). */
+export const WITHDRAWN_MEMBER_NAME = '탈퇴한 사용자';

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+
+/**
+ * Teams of the caller's workspace (spec §3 "Team", §7 "Workspace settings", api-contract.md "Teams").
+ * The default ("joint") team is always first; the others follow the workspace's order.
+ */
+export const teamSchema = z.object({
+  teamId: z.number().int(),
+  teamName: z.string(),
+  teamImageUrl: z.string().nullable(),
+  memberCount: z.number().int().nonnegative(),
+  /** ISO-8601 with offset, e.g. `2026-11-21T10:12:30+09:00`. */
+  createdAt: z.string(),
+  /** True for the workspace's default team (first in every list). */
+  isDefault: z.boolean(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+/** Page size of the team list (spec §9: teams 20). */
+export const TEAM_PAGE_SIZE = 20;
+
+/** `GET /api/workspace/setting/teams?page=0&size=20` query: `page` from 0, `size` 1–100 (default 20). */
+export const teamPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(TEAM_PAGE_SIZE),
+});
+export type TeamPageQuery = z.input<typeof teamPageQuerySchema>;
+
+/** `GET /api/workspace/setting/teams` result: one page of teams and whether it is the last one. */
+export const teamPageSchema = z.object({ teamList: z.array(teamSchema), isLast: z.boolean() });
+export type TeamPage = z.infer<typeof teamPageSchema>;
+export const teamPageResponseSchema = envelopeSchema(teamPageSchema);
+
+/**
+ * `POST /api/workspace/setting/teams` body: `teamName` (rule of `contract/teamName.ts`) and `memberId`, the
+ * members to add (≥ 1, all in the caller's workspace; the caller is added too). 201 with the created team.
+ * 400 invalid name / empty or foreign member ids; 409 a team with that name exists in the workspace.
+ */
+export const createTeamRequestSchema = z.object({
+  teamName: z.string(),
+  memberId: z.array(z.number().int().positive()).min(1, '팀원을 한 명 이상 선택해 주세요.'),
+});
+export type CreateTeamRequest = z.infer<typeof createTeamRequestSchema>;
+export const createTeamResultSchema = z.object({
+  teamId: z.number().int(),
+  teamName: z.string(),
+  members: z.array(z.object({ memberId: z.number().int(), name: z.string() })),
+});
+export type CreateTeamResult = z.infer<typeof createTeamResultSchema>;
+export const createTeamResponseSchema = envelopeSchema(createTeamResultSchema);
+
+/**
+ * `PATCH /api/workspace/setting/teams` body (spec §3 "Reorder payload"): every team of the workspace exactly
+ * once, the default team first, then the others in the new order. Anything else → 400. Result `null`.
+ */
+export const reorderTeamsRequestSchema = z.object({
+  teamIdList: z.array(z.number().int().positive()).min(1),
+});
+export type ReorderTeamsRequest = z.infer<typeof reorderTeamsRequestSchema>;
+export const reorderTeamsResponseSchema = envelopeSchema(z.null());
