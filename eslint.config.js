@@ -23,7 +23,23 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // contract/ schema modules carry zod; the client may import only their types (values come from the
+      // zod-free modules: constants, workspaceName, teamName), so zod stays out of the bundle.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'contract/(envelope|codes|auth|workspace|system|teams|members|index)$|contract$',
+              allowTypeImports: true,
+              message: 'Import only types from zod-carrying contract modules in the client.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: [

@@ -15,6 +15,12 @@ const esmOnly = [
   'content-disposition',
   '@fastify/cookie',
   '@electric-sql/pglite',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  '@borewit',
 ];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const transform = { '\\.[cm]?[jt]sx?$': 'babel-jest' };

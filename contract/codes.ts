@@ -1,3 +1,5 @@
+import { TEAM_NAME_MESSAGE } from './teamName';
+
 /**
  * Response codes and their HTTP status and Korean message (api-contract.md "Envelope and statuses").
  * Success codes follow `<DOMAIN><STATUS>_<n>`; the HTTP status sent is always the one listed here.
@@ -50,6 +52,31 @@ export const CODES = {
     status: 429,
     message: '입력 시도 횟수를 초과했습니다. 잠시 후 다시 시도해 주세요.',
   },
+
+  // teams (workspace settings)
+  TEAM200_0: { status: 200, message: '팀 목록을 조회했습니다.' },
+  TEAM200_1: { status: 200, message: '팀 순서를 변경했습니다.' },
+  TEAM201_0: { status: 201, message: '팀을 생성했습니다.' },
+  /** Invalid team name: `message` and `result.teamName` are `TEAM_NAME_MESSAGE` (contract/teamName.ts). */
+  TEAM400_0: { status: 400, message: TEAM_NAME_MESSAGE },
+  /** A `memberId` is not a member of the caller's workspace: `message` and `result.memberId` name the ids. */
+  TEAM400_1: { status: 400, message: '워크스페이스 멤버만 팀에 추가할 수 있습니다.' },
+  /** A reorder `teamIdList` breaks a rule: `message` and `result.teamIdList` say which one. */
+  TEAM400_2: { status: 400, message: '팀 순서 목록이 올바르지 않습니다.' },
+  TEAM409_0: { status: 409, message: '이미 같은 이름의 팀이 있습니다.' },
+
+  // members, my profile, withdrawal (workspace settings)
+  MEMBER200_0: { status: 200, message: '워크스페이스 멤버 목록을 조회했습니다.' },
+  MEMBER200_1: { status: 200, message: '회원 탈퇴가 완료되었습니다.' },
+  PROFILE200_0: { status: 200, message: '내 프로필을 조회했습니다.' },
+  PROFILE200_1: { status: 200, message: '프로필 사진을 변경했습니다.' },
+  PROFILE200_2: { status: 200, message: '프로필 사진을 삭제했습니다.' },
+  PROFILE400_0: { status: 400, message: '업로드할 이미지를 image 항목으로 보내 주세요.' },
+  PROFILE400_1: { status: 400, message: '이미지를 읽을 수 없습니다. 다른 파일을 선택해 주세요.' },
+  PROFILE400_2: { status: 400, message: '이미지 해상도가 너무 큽니다. 더 작은 이미지를 선택해 주세요.' },
+  PROFILE413_0: { status: 413, message: '프로필 사진은 5MB 이하만 올릴 수 있습니다.' },
+  PROFILE415_0: { status: 415, message: 'JPEG, PNG, WebP, GIF 이미지만 올릴 수 있습니다.' },
+  PROFILE415_1: { status: 415, message: '이미지는 multipart/form-data 형식으로 보내 주세요.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type Code = keyof typeof CODES;

@@ -15,7 +15,8 @@ export const memberTeamSchema = z.object({
 export const workspaceMemberSchema = z.object({
   memberId: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  /** Null when the provider gave none (a Kakao account whose owner declined the email consent). */
+  email: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   joinedAt: z.string(),
   teams: z.array(memberTeamSchema),
@@ -28,7 +29,8 @@ export const workspaceMembersResponseSchema = envelopeSchema(workspaceMembersSch
 export const myProfileSchema = z.object({
   memberId: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  /** Null when the provider gave none (Kakao without the email consent). */
+  email: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;
@@ -43,7 +45,10 @@ export const PROFILE_IMAGE_SIZE = 256;
 
 /**
  * `PATCH /api/workspace/setting/my-profile/profile-image` (multipart, field `image`) and `DELETE` of the same
- * path: result `{ memberId, profileImageUrl }` (null after delete). The URL is same-origin, immutable.
+ * path: result `{ memberId, profileImageUrl }` (null after delete). The URL is same-origin
+ * (`/uploads/profile/<random>.webp`), immutable: a new upload gets a new URL. Errors: 413 `PROFILE413_0` over
+ * `PROFILE_IMAGE_MAX_BYTES`; 415 `PROFILE415_0` not JPEG/PNG/WebP/GIF by content; 400 `PROFILE400_0` no `image`
+ * file, `PROFILE400_1` undecodable, `PROFILE400_2` over 50 megapixels.
  */
 export const profileImageResultSchema = z.object({
   memberId: z.number().int(),
@@ -52,7 +57,10 @@ export const profileImageResultSchema = z.object({
 export type ProfileImageResult = z.infer<typeof profileImageResultSchema>;
 export const profileImageResponseSchema = envelopeSchema(profileImageResultSchema);
 
-/** `DELETE /api/workspace/setting/my-profile` (withdrawal, api-contract.md "Sign-in and session"): result null. */
+/**
+ * `DELETE /api/workspace/setting/my-profile` (withdrawal, api-contract.md "Sign-in and session"): 200 `MEMBER200_1`,
+ * result null, the refresh cookie cleared. Afterwards the member's access tokens and refresh cookie get 401.
+ */
 export const withdrawResponseSchema = envelopeSchema(z.null());
 
 /** Display name of a withdrawn author (api-contract.md). */

@@ -17,8 +17,9 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
-/** Page size of the team list (spec §9: teams 20). */
-export const TEAM_PAGE_SIZE = 20;
+import { TEAM_PAGE_SIZE } from './constants';
+
+export { TEAM_PAGE_SIZE };
 
 /** `GET /api/workspace/setting/teams?page=0&size=20` query: `page` from 0, `size` 1–100 (default 20). */
 export const teamPageQuerySchema = z.object({
@@ -34,8 +35,10 @@ export const teamPageResponseSchema = envelopeSchema(teamPageSchema);
 
 /**
  * `POST /api/workspace/setting/teams` body: `teamName` (rule of `contract/teamName.ts`) and `memberId`, the
- * members to add (≥ 1, all in the caller's workspace; the caller is added too). 201 with the created team.
- * 400 invalid name / empty or foreign member ids; 409 a team with that name exists in the workspace.
+ * members to add (≥ 1, all in the caller's workspace; the caller is added too). 201 `TEAM201_0` with the created
+ * team (members: the caller first). 400 `TEAM400_0` invalid name (`message` = `result.teamName` =
+ * `TEAM_NAME_MESSAGE`), `TEAM400_1` foreign member ids (named in `message` and `result.memberId`), `VALID400_1`
+ * empty `memberId`; 409 `TEAM409_0` a team with that name exists in the workspace.
  */
 export const createTeamRequestSchema = z.object({
   teamName: z.string(),
@@ -52,7 +55,9 @@ export const createTeamResponseSchema = envelopeSchema(createTeamResultSchema);
 
 /**
  * `PATCH /api/workspace/setting/teams` body (spec §3 "Reorder payload"): every team of the workspace exactly
- * once, the default team first, then the others in the new order. Anything else → 400. Result `null`.
+ * once, the default team first, then the others in the new order. 200 `TEAM200_1`, result `null`. Anything else →
+ * 400 `TEAM400_2` whose `message` (= `result.teamIdList`) says which rule broke. The order is the workspace's,
+ * shared by all its members.
  */
 export const reorderTeamsRequestSchema = z.object({
   teamIdList: z.array(z.number().int().positive()).min(1),

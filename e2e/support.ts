@@ -33,3 +33,41 @@ export async function storedAccessToken(page: Page): Promise<string | null> {
   );
   return typeof raw === 'string' ? (JSON.parse(raw) as string | null) : null;
 }
+
+/** Calls the API with the page's stored access token. */
+export async function api(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+) {
+  const token = await storedAccessToken(page);
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data === undefined ? {} : { data }),
+  });
+  return { status: response.status(), body: await response.json() };
+}
+
+/**
+ * A signed-in member with a workspace, in the workspace shell: dev sign-in, then either creates
+ * `workspaceName` or joins with `invite`, then the loading screen routes into the default team's issue list.
+ */
+export async function enterWorkspace(
+  page: Page,
+  member: { name: string; email: string },
+  workspace: { create: string } | { token: string; password: string },
+) {
+  await page.goto('/onboarding');
+  await signInWithDevForm(page, member.name, member.email);
+  await expect(page).toHaveURL(/\/onboarding\/workspace$/);
+  const result =
+    'create' in workspace
+      ? await api(page, 'POST', '/api/workspace', { workspaceName: workspace.create })
+      : await api(page, 'POST', '/api/workspace/join', workspace);
+  expect(result.status, JSON.stringify(result.body)).toBeLessThan(300);
+  await page.goto('/onboarding/loading');
+  await expect(page).toHaveURL(/\/workspace\/default\/team\/\d+\/issue$/);
+  return result.body.result as { inviteUrl?: string; invitePassword?: string; defaultTeamId: number };
+}

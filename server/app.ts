@@ -15,9 +15,18 @@ import { RouteTable } from './http/route-table';
 import { installKoreanZodMessages } from './http/zod-korean';
 import { createRequireMember } from './modules/auth/require-member';
 import { authRoutes } from './modules/auth/routes';
+import { profileImageDir, registerProfileImageFiles } from './modules/settings/profile-image';
+import { settingsRoutes } from './modules/settings/routes';
 import { systemRoutes } from './modules/system/routes';
 import { workspaceRoutes } from './modules/workspace/routes';
 import { isReservedPath, registerSpa } from './spa';
+
+/** GET/HEAD of the SPA, its assets or uploaded files — exempt from the per-IP request limit. */
+function isStaticRead(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  return pathname.startsWith('/uploads/') || !isReservedPath(pathname);
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,6 +183,9 @@ async function assemble(
     global: true,
     max: config.rateLimitMax,
     timeWindow: 60_000,
+    // Reads of the SPA and of static files (hashed assets, the ~90 font subsets, uploaded images) are not
+    // counted: one page load fetches dozens of them. The API, sign-in and every write are.
+    allowList: (request) => isStaticRead(request),
     errorResponseBuilder: () => new ApiError('COMMON429'),
   });
 
@@ -198,6 +210,7 @@ async function assemble(
       tags: [
         { name: 'auth', description: 'Sign-in and session' },
         { name: 'workspace', description: 'Workspace' },
+        { name: 'settings', description: 'Workspace settings: teams, members, my profile, withdrawal' },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -214,6 +227,9 @@ async function assemble(
   await app.register(systemRoutes, { database });
   await app.register(authRoutes, { config, db: database.db });
   await app.register(workspaceRoutes, { config, db: database.db });
+  await app.register(settingsRoutes, { config, db: database.db });
+  // Uploaded profile pictures, before the SPA so its wildcard never answers /uploads/profile/*.
+  await registerProfileImageFiles(app, profileImageDir(config.dataDir));
 
   const spa = await registerSpa(app, config);
 
@@ -222,8 +238,9 @@ async function assemble(
     { preHandler: app.rateLimit() },
     /**
      * Unknown paths. GET/HEAD outside the reserved prefixes (/api, /oauth2, /login/oauth2, /slack, /uploads) →
-     * the SPA's index.html (client routes), 503 text before a build. Everything else → the envelope: 405
-     * `COMMON405` with `Allow` when the path exists for other methods, else 404 `COMMON404`. Never HTML for /api.
+     * the SPA's index.html (client routes), 503 text before a build. Everything else (a missing upload included) →
+     * the envelope: 405 `COMMON405` with `Allow` when the path exists for other methods only, else 404
+     * `COMMON404`. Never HTML for /api.
      */
     async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -236,7 +253,8 @@ async function assemble(
         return spa.sendIndex(reply);
       }
       const allowed = routeTable.allowedMethods(pathname);
-      if (allowed.length > 0) {
+      // A route that exists for this very method but found nothing (e.g. a missing upload) is a 404, not a 405.
+      if (allowed.length > 0 && !allowed.includes(method)) {
         reply.header('allow', allowed.join(', '));
         throw new ApiError('COMMON405');
       }

@@ -66,10 +66,10 @@ describe('router', () => {
   });
 
   it('/workspace/setting redirects to ws-profile', async () => {
-    mockFetch({});
+    mockFetch({ 'GET /api/workspace/setting': () => envelopeResponse(200, profile) });
     const { router } = await renderApp('/workspace/setting', { preloadedState: signedIn });
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/setting/ws-profile'));
-    expect(await screen.findByRole('heading', { name: '워크스페이스 프로필' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '워크스페이스', level: 1 })).toBeInTheDocument();
   });
 
   it('stores an invite link, then moves on to /onboarding after 50 ms', async () => {

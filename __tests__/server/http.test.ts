@@ -290,6 +290,16 @@ describe('rate limits', () => {
     });
   });
 
+  it('does not count page loads and static files against the budget (one page load fetches dozens)', async () => {
+    const remoteAddress = '10.0.0.9';
+    for (let i = 0; i < 10; i++) {
+      for (const url of ['/onboarding', '/assets/main.0123456789.js', '/uploads/profile/missing.webp']) {
+        expect((await limited.inject({ method: 'GET', url, remoteAddress })).statusCode).not.toBe(429);
+      }
+    }
+    expect((await limited.inject({ method: 'GET', url: '/api/health', remoteAddress })).statusCode).toBe(200);
+  });
+
   it('limits the token and OAuth routes more strictly than the rest', async () => {
     // RATE_LIMIT_MAX=3 → auth routes allow ceil(3 / 10) = 1 request per minute each.
     expect((await limited.inject({ method: 'POST', url: '/api/token/logout' })).statusCode).toBe(200);

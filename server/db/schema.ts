@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -36,23 +37,40 @@ export const workspace = pgTable('workspace', {
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
-/** A signed-in person, keyed by (provider, provider user id); `workspace_id` is null until they create or join one. */
+/**
+ * A signed-in person, keyed by (provider, provider user id); `workspace_id` is null until they create or join one.
+ *
+ * Withdrawal (api-contract.md "Sign-in and session") keeps the row as an anonymised tombstone so content written for
+ * the team can still point at it (shown as "탈퇴한 사용자"): `withdrawn_at` is set, the name becomes
+ * `WITHDRAWN_MEMBER_NAME`, and email, image, provider link and workspace are nulled. A null provider link cannot
+ * collide in the unique constraint, so the same account signing in again becomes a new member. Only tombstones
+ * may lack a provider link (`member_provider_link_check`).
+ *
+ * `profile_image_set_in_app`: the member uploaded or removed a photo in the app; from then on the provider's picture
+ * is never filled in again on sign-in.
+ */
 export const member = pgTable(
   'member',
   {
     id: serial('id').primaryKey(),
-    provider: text('provider').notNull(),
-    providerUserId: text('provider_user_id').notNull(),
+    provider: text('provider'),
+    providerUserId: text('provider_user_id'),
     name: text('name').notNull(),
     email: text('email'),
     profileImageUrl: text('profile_image_url'),
+    profileImageSetInApp: boolean('profile_image_set_in_app').notNull().default(false),
     workspaceId: integer('workspace_id').references(() => workspace.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    withdrawnAt: timestamptz('withdrawn_at'),
   },
   (t) => [
     unique('member_provider_user_unique').on(t.provider, t.providerUserId),
     index('member_workspace_idx').on(t.workspaceId),
+    check(
+      'member_provider_link_check',
+      sql`${t.withdrawnAt} is not null or (${t.provider} is not null and ${t.providerUserId} is not null)`,
+    ),
   ],
 );
 
@@ -79,7 +97,9 @@ export const refreshToken = pgTable(
 
 /**
  * Teams of a workspace. Exactly one default ("joint") team per workspace (partial unique index); names are unique
- * within a workspace; `position` is the workspace's team order (default team first).
+ * within a workspace; `position` is the workspace's team order (default team first, position 0; a new team gets
+ * the workspace's highest position + 1; `PATCH /api/workspace/setting/teams` rewrites them as 0, 1, 2, …). Lists
+ * order by default first, then position, then id.
  */
 export const team = pgTable(
   'team',

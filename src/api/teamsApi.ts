@@ -4,7 +4,7 @@ import type {
   ReorderTeamsRequest,
   TeamPage,
 } from '../../contract/teams';
-import { TEAM_PAGE_SIZE } from '../../contract/teams';
+import { TEAM_PAGE_SIZE } from '../../contract/constants';
 import { baseApi, unwrapResult } from './baseApi';
 
 /* Types only from contract/ (plus one constant from a zod-free line): zod never reaches the client bundle. */

@@ -1,9 +1,10 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { sessionSaga } from '../features/session/sessionSaga';
+import { signOutSaga } from '../features/session/signOutSaga';
 import { loadingSaga } from '../features/onboarding/loadingSaga';
 import { onboardingSaga } from '../features/onboarding/onboardingSaga';
 
 export function* rootSaga(): SagaIterator {
-  yield all([fork(sessionSaga), fork(loadingSaga), fork(onboardingSaga)]);
+  yield all([fork(sessionSaga), fork(loadingSaga), fork(onboardingSaga), fork(signOutSaga)]);
 }

@@ -222,10 +222,42 @@ export function createRoutes({ loadStore }: RouteDeps): RouteObject[] {
                     path: 'setting',
                     children: [
                       { index: true, element: <Navigate to="ws-profile" replace /> },
-                      { path: 'ws-profile', lazy: placeholder(titles.wsProfile) },
-                      { path: 'team-list', lazy: placeholder(titles.teamList) },
-                      { path: 'team-members', lazy: placeholder(titles.teamMembers) },
-                      { path: 'my-profile', lazy: placeholder(titles.myProfile) },
+                      {
+                        path: 'ws-profile',
+                        lazy: page(
+                          () =>
+                            import(
+                              /* webpackChunkName: "route-settings" */ '../features/settings/pages/WorkspaceProfilePage'
+                            ),
+                        ),
+                      },
+                      {
+                        path: 'team-list',
+                        lazy: page(
+                          () =>
+                            import(
+                              /* webpackChunkName: "route-settings" */ '../features/settings/pages/TeamListPage'
+                            ),
+                        ),
+                      },
+                      {
+                        path: 'team-members',
+                        lazy: page(
+                          () =>
+                            import(
+                              /* webpackChunkName: "route-settings" */ '../features/settings/pages/TeamMembersPage'
+                            ),
+                        ),
+                      },
+                      {
+                        path: 'my-profile',
+                        lazy: page(
+                          () =>
+                            import(
+                              /* webpackChunkName: "route-settings" */ '../features/settings/pages/MyProfilePage'
+                            ),
+                        ),
+                      },
                     ],
                   },
                   { path: 'default/team/:teamId', children: teamRoutes('default') },

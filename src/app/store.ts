@@ -111,6 +111,8 @@ export function createAppStore(options: AppStoreOptions = {}) {
   });
 
   const persistor: Persistor = persistStore(store);
+  // The sign-out saga purges and flushes the stored slices (features/session/signOutSaga.ts).
+  sagaMiddleware.setContext({ persistor });
   sagaMiddleware.run(rootSaga);
   // Focus / online events for `refetchOnFocus` (returns the unsubscribe, kept for tests and HMR).
   const stopListeners = setupListeners(store.dispatch);

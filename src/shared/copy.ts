@@ -139,6 +139,143 @@ export const copy = {
       `${scope === 'default' ? '공동 ' : ''}${ITEM_LABELS[kind]} ${MODE_SUFFIX[mode]}`,
   },
 
+  /** The shared modal (veco-frontend.md §2.4). */
+  modal: {
+    defaultTitle: '알림',
+    confirm: '확인',
+    /** Accessible name of the X in a modal's corner (the footer may have its own "닫기"). */
+    close: '창 닫기',
+  },
+
+  /** Settings pages (spec §2 "Settings pages", veco-frontend.md §8.3). */
+  settings: {
+    loading: '불러오는 중입니다',
+    wsProfile: {
+      title: '워크스페이스',
+      logo: '워크스페이스 로고',
+      name: '이름',
+      url: 'URL',
+    },
+    teamList: {
+      title: '팀',
+      create: '팀 생성하기',
+      tableLabel: '팀 목록',
+      columns: { icon: '아이콘', name: '팀 이름', memberCount: '멤버 수', createdAt: '생성일' },
+      /** Console diagnostic (spec §8: team list failures are logged). */
+      loadFailed: '팀 목록 조회 실패',
+    },
+    createTeam: {
+      title: '팀 생성',
+      nameLabel: '팀 이름',
+      namePlaceholder: '팀 이름을 입력하세요',
+      members: '팀원 추가',
+      membersFailed: '멤버 목록을 불러오지 못했어요.',
+      submit: '팀 생성하기',
+      duplicate: '이미 같은 이름의 팀이 있습니다.',
+      failed: '팀을 생성하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    },
+    members: {
+      title: '멤버',
+      invite: '팀원 초대하기',
+      tableLabel: '워크스페이스 멤버',
+      columns: { icon: '아이콘', name: '멤버이름', email: '이메일', teams: '팀', joinedAt: '참여일' },
+      /** Accessible name of the team avatars' button, which lists the team names. */
+      showTeams: (name: string) => `${name}님의 팀 목록`,
+      noTeams: '없음',
+      /** Console diagnostic. */
+      loadFailed: '멤버 목록 조회 실패',
+    },
+    /** The invite dialog reuses copy.onboarding.invite for its title, subtitle, box and copy button. */
+    invite: {
+      close: '닫기',
+      loading: '초대 정보를 불러오는 중입니다',
+    },
+    myProfile: {
+      title: '나의 프로필',
+      photo: '프로필 사진',
+      changePhoto: '프로필 사진 변경',
+      photoMenu: '프로필 사진 메뉴',
+      fileInput: '프로필 사진 파일',
+      deletePhoto: '삭제',
+      editPhoto: '수정',
+      name: '이름',
+      email: '이메일',
+      withdraw: '회원탈퇴',
+      logout: '로그아웃',
+      notImage: '이미지 파일만 올릴 수 있어요.',
+      /** Fallbacks when an error response carries no Korean message of its own. */
+      tooLarge: '이미지 파일이 너무 커요. 5MB 이하의 파일을 올려 주세요.',
+      uploadFailed: '프로필 사진을 변경하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+      deleteFailed: '프로필 사진을 삭제하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    },
+    withdraw: {
+      title: '정말로 탈퇴하시겠어요?',
+      body: '탈퇴 시 모든 데이터가 즉시 삭제되며, 복구가 불가능합니다.',
+      agree: '위의 내용을 확인했으며 모든 사항에 동의합니다.',
+      submit: '탈퇴하기',
+      failed: '회원탈퇴에 실패했습니다. 잠시 후 다시 시도해 주세요.',
+      /** Console diagnostic (spec §8: withdrawal failures are logged). */
+      failedLog: '회원탈퇴 실패',
+    },
+    logout: {
+      title: '로그아웃',
+      body: '정말로 로그아웃하시겠습니까?',
+      submit: '로그아웃',
+      /** Console diagnostic (spec §8: logout failures are logged). */
+      failedLog: '로그아웃 실패',
+    },
+  },
+
+  /** The workspace sidebar (spec §2 "Sidebar", veco-frontend.md §8.1 and §8.3). */
+  sidebar: {
+    /** Accessible name of the sidebar's `<nav>`. */
+    label: '사이드바',
+    collapse: '사이드바 접기',
+    expand: '사이드바 펼치기',
+    settings: '설정',
+    noti: '알림',
+    defaultTeamSection: '워크스페이스 기본 팀',
+    /** The same section's label in the mini sidebar. */
+    defaultTeamSectionMini: '기본 팀',
+    myTeamsSection: '나의 팀',
+    /** Empty "나의 팀": link to the team list settings page. */
+    createTeam: '팀 생성하기',
+    items: { goal: '목표', issue: '이슈', ext: '외부' },
+    create: { goal: '목표 생성', issue: '이슈 생성' },
+    /** Accessible name of a team's drag handle. */
+    reorderHandle: (teamName: string) => `${teamName} 순서 변경`,
+    reorderFailed: '팀 순서를 변경하지 못했어요. 다시 시도해 주세요.',
+    /** Screen-reader announcements of the keyboard and mouse drag (positions are 1-based). */
+    drag: {
+      instructions:
+        '스페이스 바를 눌러 팀을 들어 올리세요. 위아래 화살표 키로 옮기고, 스페이스 바로 내려놓거나 Esc 키로 취소할 수 있어요.',
+      lifted: (teamName: string, position: number) => `${teamName} 팀을 들었어요. 현재 ${position}번째예요.`,
+      moved: (teamName: string, position: number) => `${teamName} 팀이 ${position}번째 자리에 있어요.`,
+      outside: '놓을 수 없는 위치예요.',
+      dropped: (teamName: string, position: number) => `${teamName} 팀을 ${position}번째로 옮겼어요.`,
+      cancelled: (teamName: string, position: number) =>
+        `이동을 취소했어요. ${teamName} 팀은 ${position}번째 그대로예요.`,
+    },
+    home: '홈',
+    settingsSections: {
+      workspace: '워크스페이스',
+      /** The same label in the mini sidebar. */
+      workspaceMini: '워크',
+      wsProfile: '워크스페이스 프로필',
+      team: '팀',
+      teamList: '팀 목록',
+      teamMembers: '워크스페이스 멤버',
+      account: '계정',
+      myProfile: '나의 프로필',
+    },
+  },
+
+  /** Toasts (spec §9; the default title lives in features/toast/toastSlice.ts). */
+  toast: {
+    /** Accessible name of the bottom-right toast area. */
+    region: '알림 메시지',
+  },
+
   session: {
     /** Console diagnostics (spec §8), kept here so the wording matches the spec. */
     tokenMissing: 'accessToken 발급 실패',

@@ -9,6 +9,8 @@ export interface SignedInMember {
   name: string;
   email: string;
   accessToken: string;
+  /** The current `refreshToken` cookie value (the one the reissue set). */
+  refreshToken: string;
 }
 
 /**
@@ -37,7 +39,15 @@ export async function signIn(app: FastifyInstance, name: string, email?: string)
   if (reissue.statusCode !== 200 || !accessToken) {
     throw new Error(`reissue failed: ${reissue.statusCode} ${reissue.body}`);
   }
-  return { memberId: Number(decodeJwt(accessToken).sub), name, email: address, accessToken };
+  const rotated = responseCookie(reissue, 'refreshToken')?.value;
+  if (!rotated) throw new Error('reissue set no refreshToken cookie');
+  return {
+    memberId: Number(decodeJwt(accessToken).sub),
+    name,
+    email: address,
+    accessToken,
+    refreshToken: rotated,
+  };
 }
 
 export interface AsMemberOptions {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Provider } from '../../../contract';
 import type { Db } from '../../db';
 import { member } from '../../db/schema';
@@ -15,8 +15,10 @@ export interface ProviderProfile {
 
 /**
  * Creates or updates the member keyed by (provider, provider user id) and returns its id. Name and email follow
- * the provider on every sign-in (the app shows them read-only); a profile image is only filled in when the member
- * has none, so an image uploaded in the app is never replaced.
+ * the provider on every sign-in (the app shows them read-only); the provider's picture is only filled in while the
+ * member has none and never chose one in the app (`profile_image_set_in_app`: uploaded or removed), so neither an
+ * uploaded picture nor a removal is undone by signing in. A withdrawn member's tombstone has no provider link, so
+ * the same account signing in again inserts a new member.
  */
 export async function upsertMember(db: Db, profile: ProviderProfile, now = new Date()): Promise<number> {
   const [row] = await db
@@ -27,7 +29,8 @@ export async function upsertMember(db: Db, profile: ProviderProfile, now = new D
       set: {
         name: sql`excluded.name`,
         email: sql`excluded.email`,
-        profileImageUrl: sql`coalesce(${member.profileImageUrl}, excluded.profile_image_url)`,
+        profileImageUrl: sql`case when ${member.profileImageSetInApp} then ${member.profileImageUrl}
+          else coalesce(${member.profileImageUrl}, excluded.profile_image_url) end`,
         updatedAt: now,
       },
     })
@@ -36,7 +39,12 @@ export async function upsertMember(db: Db, profile: ProviderProfile, now = new D
   return row.id;
 }
 
+/** True when the member exists and has not withdrawn (a withdrawn member's access tokens stop working). */
 export async function memberExists(db: Db, memberId: number): Promise<boolean> {
-  const rows = await db.select({ id: member.id }).from(member).where(eq(member.id, memberId)).limit(1);
+  const rows = await db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)))
+    .limit(1);
   return rows.length > 0;
 }

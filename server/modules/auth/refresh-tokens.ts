@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../../../contract';
 import type { Db } from '../../db';
-import { refreshToken } from '../../db/schema';
+import { member, refreshToken } from '../../db/schema';
 import { generateRefreshToken, hashRefreshToken } from './tokens';
 
 /**
@@ -49,10 +49,31 @@ export async function issueRefreshToken(
 /**
  * Rotates `token` atomically: one `UPDATE … WHERE rotated_at IS NULL AND revoked_at IS NULL AND expires_at > now
  * RETURNING` decides the winner, so two concurrent reissues of one token cannot both succeed.
+ *
+ * Before that, the owner's member row is share-locked (`FOR KEY SHARE`) and must not be withdrawn: the lock order
+ * member → token is the same as withdrawal's (member `FOR UPDATE`, then its tokens deleted), so a reissue racing a
+ * withdrawal waits for it and then finds no token (401) instead of deadlocking, and a withdrawn member never gets
+ * a new token (not even one issued by a sign-in that raced the withdrawal).
  */
 export async function rotateRefreshToken(db: Db, token: string, now = new Date()): Promise<RotationResult> {
   const tokenHash = hashRefreshToken(token);
   const rotated = await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ memberId: refreshToken.memberId })
+      .from(refreshToken)
+      .where(eq(refreshToken.tokenHash, tokenHash))
+      .limit(1);
+    if (!owner) return null;
+    const [alive] = await tx
+      .select({ id: member.id })
+      .from(member)
+      .where(and(eq(member.id, owner.memberId), isNull(member.withdrawnAt)))
+      .for('key share');
+    if (!alive) {
+      // Only a sign-in that raced the withdrawal can leave one behind: drop it.
+      await tx.delete(refreshToken).where(eq(refreshToken.memberId, owner.memberId));
+      return 'withdrawn' as const;
+    }
     const [row] = await tx
       .update(refreshToken)
       .set({ rotatedAt: now })
@@ -69,6 +90,7 @@ export async function rotateRefreshToken(db: Db, token: string, now = new Date()
     const next = await insertToken(tx, row.memberId, row.familyId, now);
     return { memberId: row.memberId, next };
   });
+  if (rotated === 'withdrawn') return { ok: false, code: 'JWT401_6' };
   if (rotated) return { ok: true, ...rotated };
 
   const [existing] = await db

@@ -12,8 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * preHandler for protected routes: `Authorization: Bearer <access token>` required.
-     * Missing → 401 `COMMON401`; expired → `JWT401_0`; bad signature, wrong `typ` or member gone → `JWT401_1`;
-     * malformed → `JWT401_2`. Sets `request.memberId`.
+     * Missing → 401 `COMMON401`; expired → `JWT401_0`; bad signature, wrong `typ`, member gone or withdrawn →
+     * `JWT401_1`; malformed → `JWT401_2`. Sets `request.memberId`.
      */
     requireMember: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }

@@ -16,6 +16,7 @@ import {
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { ApiError, ok } from '../../http/envelope';
+import { cookieBase as baseCookieOptions, clearRefreshCookie as clearRefresh } from './cookies';
 import { renderDevSignInPage } from './dev-sign-in-page';
 import { upsertMember } from './members';
 import {
@@ -67,15 +68,14 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
   };
   const devSignInEnabled = !config.isProduction;
 
-  const cookieBase = { httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
+  const cookieBase = baseCookieOptions(config);
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE_NAME, token, {
       ...cookieBase,
       path: REFRESH_COOKIE_PATH,
       maxAge: REFRESH_TOKEN_TTL_SECONDS,
     });
-  const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE_NAME, { ...cookieBase, path: REFRESH_COOKIE_PATH });
+  const clearRefreshCookie = (reply: FastifyReply) => clearRefresh(reply, config);
   const clearStateCookie = (reply: FastifyReply) =>
     reply.clearCookie(OAUTH_STATE_COOKIE, { ...cookieBase, path: OAUTH_STATE_COOKIE_PATH });
 

@@ -164,11 +164,14 @@ export async function joinWorkspace(
       };
     }
 
+    // `FOR KEY SHARE`: a withdrawal deleting this workspace (its last member leaving) either waits for this join
+    // and then keeps the workspace, or finishes first and this finds no workspace (404) — never a foreign-key 500.
     const [target] = await tx
       .select({ id: workspace.id, name: workspace.name, invitePassword: workspace.invitePassword })
       .from(workspace)
       .where(eq(workspace.inviteToken, token))
-      .limit(1);
+      .limit(1)
+      .for('key share');
     if (!target) {
       await recordJoinFailure(tx, memberId, ip);
       return { ok: false, error: new ApiError('WORKSPACE404_1') };

@@ -88,24 +88,8 @@ export const FloatingFieldError = styled(FieldError)({
   right: 0,
 });
 
-/** The small navy square buttons (name check, copy): 4rem × 3.6rem, white icon. */
-export const IconButton = styled('button')(({ theme }) => ({
-  flex: 'none',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '4rem',
-  height: '3.6rem',
-  padding: 0,
-  border: 0,
-  borderRadius: '0.6rem',
-  backgroundColor: theme.palette.primary.main,
-  color: theme.palette.primary.contrastText,
-  cursor: 'pointer',
-  '&:hover': { opacity: 0.9 },
-  '&:focus-visible': { outline: `0.2rem solid ${theme.palette.secondary.main}`, outlineOffset: '0.2rem' },
-  '&:disabled': { cursor: 'progress' },
-}));
+/** The small navy square buttons (name check): shared with the invite copy box. */
+export { SquareIconButton as IconButton } from '../../shared/ui/buttons';
 
 /** Visually hidden, still read by screen readers. */
 export const VisuallyHidden = styled('span')({
@@ -130,30 +114,6 @@ export function CheckIcon() {
         strokeWidth="1.5"
         strokeLinecap="round"
         strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-export function CopyIcon() {
-  return (
-    <svg width="1.6rem" height="1.6rem" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <rect
-        x="5"
-        y="5"
-        width="8.5"
-        height="8.5"
-        rx="1.6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.3"
-      />
-      <path
-        d="M11 3.2V3.1A1.6 1.6 0 0 0 9.4 1.5H3.6A1.6 1.6 0 0 0 2 3.1v5.8A1.6 1.6 0 0 0 3.6 10.5h.1"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.3"
-        strokeLinecap="round"
       />
     </svg>
   );

@@ -1,16 +1,35 @@
 import { Outlet } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
+import { ToastViewport } from '../toast/ToastViewport';
+import { SIDEBAR_TRANSITION } from './sidebar/parts';
+import { SIDEBAR_WIDTH, Sidebar } from './sidebar/Sidebar';
+import { useSidebarOpen } from './sidebar/useSidebarOpen';
 
+/** The page area: left padding matching the sidebar, its own scroll. */
 const Main = styled('main')(({ theme }) => ({
-  minHeight: '100vh',
+  boxSizing: 'border-box',
+  height: '100vh',
+  overflowY: 'auto',
+  paddingLeft: SIDEBAR_WIDTH.open,
+  '&[data-mini="true"]': { paddingLeft: SIDEBAR_WIDTH.mini },
+  transition: `padding-left ${SIDEBAR_TRANSITION}`,
   backgroundColor: theme.palette.background.default,
+  '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
 }));
 
-/** The workspace shell. The sidebar and the toast area arrive with the sidebar issue; for now: the page. */
+/**
+ * The workspace shell (spec §2, veco-frontend.md §2.2): the fixed sidebar (workspace or settings mode, full or
+ * mini, auto-collapsed at ≤ 768px), the page in `<main>`, and the bottom-right toast area.
+ */
 export default function WorkspaceShell() {
+  const { open, toggle } = useSidebarOpen();
   return (
-    <Main>
-      <Outlet />
-    </Main>
+    <>
+      <Sidebar open={open} onToggle={toggle} />
+      <Main data-mini={!open}>
+        <Outlet />
+      </Main>
+      <ToastViewport />
+    </>
   );
 }

@@ -7,9 +7,9 @@ import { ErrorScreen } from '../../../shared/ui/ErrorScreen';
 import { FullScreenSpinner } from '../../../shared/ui/FullScreenSpinner';
 import { selectIsInvite } from '../../invite/inviteSlice';
 import { onboardingPathWithoutWorkspace } from '../../onboarding/paths';
+import { defaultTeamIssuePath } from '../paths';
 
-export const defaultTeamIssuePath = (defaultTeamId: number) =>
-  `/workspace/default/team/${defaultTeamId}/issue`;
+export { defaultTeamIssuePath };
 
 /**
  * `/workspace/complete` and the `/workspace` index: wait for the workspace profile, then replace the URL with

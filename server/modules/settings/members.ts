@@ -1,0 +1,81 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { MyProfile, WorkspaceMember } from '../../../contract';
+import type { Db } from '../../db';
+import { member, team, teamMember } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import { formatTimestamp } from '../../http/time';
+import { defaultTeamId } from '../workspace/service';
+
+/**
+ * The workspace's current members (spec §3 "Workspace member", §6: the first row is highlighted — the caller):
+ * the caller first, then by `joinedAt` ascending, then id. `joinedAt` is when they joined the workspace's default
+ * team, i.e. the workspace (every member is in it; the member row's creation time stands in if that membership
+ * were ever missing). Withdrawn members are never listed (their `workspace_id` is null and `withdrawn_at` set).
+ * `teams`: the teams they are in, default team first, then the workspace order.
+ */
+export async function listMembers(db: Db, callerId: number, workspaceId: number): Promise<WorkspaceMember[]> {
+  const defaultId = await defaultTeamId(db, workspaceId);
+  const people = await db
+    .select({
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      profileImageUrl: member.profileImageUrl,
+      createdAt: member.createdAt,
+      joinedAt: teamMember.joinedAt,
+    })
+    .from(member)
+    .leftJoin(teamMember, and(eq(teamMember.memberId, member.id), eq(teamMember.teamId, defaultId)))
+    .where(and(eq(member.workspaceId, workspaceId), isNull(member.withdrawnAt)));
+
+  const memberships = await db
+    .select({
+      memberId: teamMember.memberId,
+      teamId: team.id,
+      teamName: team.name,
+      teamImageUrl: team.imageUrl,
+    })
+    .from(teamMember)
+    .innerJoin(team, eq(team.id, teamMember.teamId))
+    .where(eq(team.workspaceId, workspaceId))
+    .orderBy(desc(team.isDefault), asc(team.position), asc(team.id));
+  const teamsOf = new Map<number, WorkspaceMember['teams']>();
+  for (const { memberId, ...teamInfo } of memberships) {
+    const list = teamsOf.get(memberId) ?? [];
+    list.push(teamInfo);
+    teamsOf.set(memberId, list);
+  }
+
+  return people
+    .map((p) => ({ ...p, joined: p.joinedAt ?? p.createdAt }))
+    .sort(
+      (a, b) =>
+        Number(b.id === callerId) - Number(a.id === callerId) ||
+        a.joined.getTime() - b.joined.getTime() ||
+        a.id - b.id,
+    )
+    .map((p) => ({
+      memberId: p.id,
+      name: p.name,
+      email: p.email,
+      profileImageUrl: p.profileImageUrl,
+      joinedAt: formatTimestamp(p.joined),
+      teams: teamsOf.get(p.id) ?? [],
+    }));
+}
+
+/** The caller's own profile (spec §3 "My profile"). `JWT401_1` if the member is gone or withdrawn. */
+export async function myProfile(db: Db, callerId: number): Promise<MyProfile> {
+  const [row] = await db
+    .select({
+      memberId: member.id,
+      name: member.name,
+      email: member.email,
+      profileImageUrl: member.profileImageUrl,
+    })
+    .from(member)
+    .where(and(eq(member.id, callerId), isNull(member.withdrawnAt)))
+    .limit(1);
+  if (!row) throw new ApiError('JWT401_1');
+  return row;
+}

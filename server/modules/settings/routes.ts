@@ -1,0 +1,437 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_SIZE,
+  createTeamRequestSchema,
+  createTeamResponseSchema,
+  errorEnvelopeSchema,
+  myProfileResponseSchema,
+  profileImageResponseSchema,
+  reorderTeamsRequestSchema,
+  reorderTeamsResponseSchema,
+  teamPageQuerySchema,
+  teamPageResponseSchema,
+  validateTeamName,
+  withdrawResponseSchema,
+  workspaceMembersResponseSchema,
+} from '../../../contract';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db';
+import { member } from '../../db/schema';
+import { ApiError, ok } from '../../http/envelope';
+import { clearRefreshCookie } from '../auth/cookies';
+import { listMembers, myProfile } from './members';
+import { ProfileImageStore, assertAcceptedImage, profileImageDir, toProfileWebp } from './profile-image';
+import { callerWorkspaceId } from './scope';
+import { createTeam, listTeams, reorderTeams } from './teams';
+import { withdrawMember } from './withdraw';
+
+export interface SettingsRoutesOptions {
+  config: AppConfig;
+  db: Db;
+}
+
+/**
+ * Multipart framing allowed on top of the image itself (boundaries, part headers, a few small fields). A request
+ * whose `Content-Length` exceeds `PROFILE_IMAGE_MAX_BYTES` + this is refused with 413 before its body is read.
+ */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const AUTH_ERRORS = errorEnvelopeSchema.describe(
+  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
+);
+const NO_WORKSPACE = errorEnvelopeSchema.describe('`WORKSPACE404_0`: the caller has no workspace yet');
+
+/** Multipart errors of @fastify/multipart / busboy that carry a code. */
+const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * Reads the `image` file part of a multipart request into memory (≤ `PROFILE_IMAGE_MAX_BYTES`).
+ * 415 `PROFILE415_1` a body that is not multipart/form-data; 400 `PROFILE400_0` no body, no file part, or the first
+ * file part is not named `image`, or it is empty; 413 `PROFILE413_0` the file (or the declared request length)
+ * is too large; 413 `COMMON413` too many parts; 400 `COMMON400` malformed multipart.
+ */
+async function readImagePart(request: FastifyRequest): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    throw new ApiError('PROFILE413_0');
+  }
+  if (!request.isMultipart()) {
+    throw new ApiError(request.headers['content-type'] ? 'PROFILE415_1' : 'PROFILE400_0');
+  }
+  let part: MultipartFile | undefined;
+  let bytes: Buffer;
+  try {
+    part = await request.file();
+    if (!part || part.fieldname !== 'image') {
+      part?.file.resume();
+      throw new ApiError('PROFILE400_0');
+    }
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError('PROFILE413_0');
+    if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code)) throw new ApiError('COMMON413');
+    request.log.info({ reason: (error as Error).message }, 'malformed multipart body');
+    throw new ApiError('COMMON400');
+  }
+  if (part.file.truncated || bytes.length > PROFILE_IMAGE_MAX_BYTES) throw new ApiError('PROFILE413_0');
+  if (bytes.length === 0) throw new ApiError('PROFILE400_0');
+  return bytes;
+}
+
+/**
+ * Workspace settings routes (issue #4; spec §2 "Settings pages", §3 "Team", "Team page", "Workspace member",
+ * "My profile", §6, §7 "Workspace settings"; api-contract.md "Teams" and "Sign-in and session" — withdrawal).
+ * Every route needs `Authorization: Bearer <access token>` (checked first, before the body is read) and, except
+ * withdrawal, a workspace: 404 `WORKSPACE404_0` without one. Everything is scoped to the caller's own workspace,
+ * so members of other workspaces can neither see nor change it. Responses are `Cache-Control: no-store`.
+ * An encapsulated plugin: multipart bodies are only parsed here.
+ */
+export async function settingsRoutes(
+  app: FastifyInstance,
+  { config, db }: SettingsRoutesOptions,
+): Promise<void> {
+  await app.register(multipart, {
+    // One byte over the maximum so a file of exactly PROFILE_IMAGE_MAX_BYTES is whole and anything larger is
+    // detected (busboy truncates at the limit); the handler answers 413 for either.
+    limits: {
+      fileSize: PROFILE_IMAGE_MAX_BYTES + 1,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 20,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const authenticated = { onRequest: app.requireMember };
+  const store = new ProfileImageStore(profileImageDir(config.dataDir), app.log);
+  store.ensureDir();
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  /** Uploads are CPU work (decode + resize): a tenth of the global budget per IP (30 a minute by default). */
+  const uploadRateLimit = {
+    rateLimit: { max: Math.max(1, Math.ceil(config.rateLimitMax / 10)), timeWindow: 60_000 },
+  };
+
+  /**
+   * `GET /api/workspace/setting/teams?page=0&size=20` — the workspace's teams, one page (spec §3 "Team page", §7;
+   * §9 page size 20). Query: `page` ≥ 0 (default 0), `size` 1–100 (default 20).
+   * 200 `TEAM200_0` `{ teamList: [{ teamId, teamName, teamImageUrl (null), memberCount, createdAt (ISO-8601,
+   * +09:00), isDefault }], isLast }` — every team of the workspace (not only the caller's), the default team first,
+   * then the workspace order (`PATCH` below; new teams last). A page past the end is `{ teamList: [], isLast: true }`.
+   * 400 `VALID400_1` bad `page`/`size` (`result` names the field); 401; 404 `WORKSPACE404_0`.
+   */
+  r.get(
+    '/api/workspace/setting/teams',
+    {
+      ...authenticated,
+      schema: {
+        tags: ['settings'],
+        summary: "One page of the workspace's teams, default team first",
+        description:
+          "All teams of the caller's workspace in the workspace order (default team first). `isLast` is true on " +
+          'the last page. Spec §3 "Team page", §7; api-contract.md "Teams".',
+        security: [{ bearerAuth: [] }],
+        querystring: teamPageQuerySchema,
+        response: {
+          200: teamPageResponseSchema,
+          400: errorEnvelopeSchema.describe('`VALID400_1`: `page` or `size` out of range or not a number'),
+          401: AUTH_ERRORS,
+          404: NO_WORKSPACE,
+        },
+      },
+    },
+    async (request, reply) => {
+      const workspaceId = await callerWorkspaceId(db, request.memberId);
+      const { page, size } = request.query;
+      return ok(reply, 'TEAM200_0', await listTeams(db, workspaceId, page, size));
+    },
+  );
+
+  /**
+   * `POST /api/workspace/setting/teams` — create a team (spec §3 "Create-team payload", §5 team name; api-contract.md
+   * "Teams"). Body `{ teamName: string, memberId: number[] (≥ 1) }`. Any member of the workspace may create teams.
+   * One transaction (see `createTeam`); the caller is always a member too; the team goes last in the order.
+   * 201 `TEAM201_0` `{ teamId, teamName, members: [{ memberId, name }] }` (caller first).
+   * 400 `TEAM400_0` the name breaks the rule (4–10 characters of Korean/Latin letters and spaces, one letter at
+   * least): `message` and `result.teamName` are `TEAM_NAME_MESSAGE`; `TEAM400_1` an id is not a member of the
+   * workspace (`message`/`result.memberId` name the ids); `VALID400_1` malformed body or an empty `memberId`.
+   * 409 `TEAM409_0` '이미 같은 이름의 팀이 있습니다.' (names are unique in a workspace, the default team's included).
+   * 401; 404 `WORKSPACE404_0`.
+   */
+  r.post(
+    '/api/workspace/setting/teams',
+    {
+      ...authenticated,
+      schema: {
+        tags: ['settings'],
+        summary: 'Create a team with members of the workspace',
+        description:
+          'The caller is added as a member as well. The name is checked exactly as typed (contract/teamName.ts).',
+        security: [{ bearerAuth: [] }],
+        body: createTeamRequestSchema,
+        response: {
+          201: createTeamResponseSchema,
+          400: errorEnvelopeSchema.describe(
+            '`TEAM400_0` invalid name (`result.teamName`); `TEAM400_1` not workspace members (`result.memberId`); ' +
+              '`VALID400_1` malformed body',
+          ),
+          401: AUTH_ERRORS,
+          404: NO_WORKSPACE,
+          409: errorEnvelopeSchema.describe('`TEAM409_0`: the workspace already has a team with that name'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const workspaceId = await callerWorkspaceId(db, request.memberId);
+      const { teamName, memberId } = request.body;
+      const problem = validateTeamName(teamName);
+      if (problem !== null) throw new ApiError('TEAM400_0', { teamName: problem }, { message: problem });
+      const created = await createTeam(db, request.memberId, workspaceId, teamName, memberId);
+      request.log.info({ teamId: created.teamId, workspaceId }, 'team created');
+      return ok(reply, 'TEAM201_0', created);
+    },
+  );
+
+  /**
+   * `PATCH /api/workspace/setting/teams` — store the workspace's team order (spec §3 "Reorder payload"; api-contract.md
+   * "Teams": per workspace, shared by all its members). Body `{ teamIdList: number[] }`: every team of the workspace
+   * exactly once, the default team first.
+   * 200 `TEAM200_1` `result: null`.
+   * 400 `TEAM400_2` with the broken rule as `message` and `result.teamIdList` (duplicate ids; ids that are not teams
+   * of this workspace; teams left out; default team not first), nothing changed; `VALID400_1` malformed body.
+   * 401; 404 `WORKSPACE404_0`.
+   */
+  r.patch(
+    '/api/workspace/setting/teams',
+    {
+      ...authenticated,
+      schema: {
+        tags: ['settings'],
+        summary: "Reorder the workspace's teams",
+        description:
+          'Every team exactly once, default team first; stored as the workspace order for every member.',
+        security: [{ bearerAuth: [] }],
+        body: reorderTeamsRequestSchema,
+        response: {
+          200: reorderTeamsResponseSchema,
+          400: errorEnvelopeSchema.describe(
+            '`TEAM400_2`: which rule the list breaks (`result.teamIdList`); `VALID400_1` malformed body',
+          ),
+          401: AUTH_ERRORS,
+          404: NO_WORKSPACE,
+        },
+      },
+    },
+    async (request, reply) => {
+      const workspaceId = await callerWorkspaceId(db, request.memberId);
+      await reorderTeams(db, workspaceId, request.body.teamIdList);
+      return ok(reply, 'TEAM200_1', null);
+    },
+  );
+
+  /**
+   * `GET /api/workspace/setting/members` — the workspace's members (spec §3 "Workspace member", §6, §7).
+   * 200 `MEMBER200_0` `[{ memberId, name, email (null if the provider gave none), profileImageUrl (null = no photo),
+   * joinedAt (ISO-8601, +09:00: when they joined the workspace), teams: [{ teamId, teamName, teamImageUrl }] }]` —
+   * the caller first, then `joinedAt` ascending; teams default first, then workspace order. Withdrawn members are
+   * never listed. 401; 404 `WORKSPACE404_0`.
+   */
+  r.get(
+    '/api/workspace/setting/members',
+    {
+      ...authenticated,
+      schema: {
+        tags: ['settings'],
+        summary: "The workspace's members with their teams, the caller first",
+        description:
+          'Caller first, then by `joinedAt`; each with the teams they are in (default team first).',
+        security: [{ bearerAuth: [] }],
+        response: { 200: workspaceMembersResponseSchema, 401: AUTH_ERRORS, 404: NO_WORKSPACE },
+      },
+    },
+    async (request, reply) => {
+      const workspaceId = await callerWorkspaceId(db, request.memberId);
+      return ok(reply, 'MEMBER200_0', await listMembers(db, request.memberId, workspaceId));
+    },
+  );
+
+  /**
+   * `GET /api/workspace/setting/my-profile` — the caller's profile (spec §3 "My profile"; name and email are
+   * read-only, they follow the sign-in provider). 200 `PROFILE200_0` `{ memberId, name, email (nullable),
+   * profileImageUrl (nullable) }`. 401; 404 `WORKSPACE404_0`.
+   */
+  r.get(
+    '/api/workspace/setting/my-profile',
+    {
+      ...authenticated,
+      schema: {
+        tags: ['settings'],
+        summary: "The caller's name, email and picture",
+        security: [{ bearerAuth: [] }],
+        response: { 200: myProfileResponseSchema, 401: AUTH_ERRORS, 404: NO_WORKSPACE },
+      },
+    },
+    async (request, reply) => {
+      await callerWorkspaceId(db, request.memberId);
+      return ok(reply, 'PROFILE200_0', await myProfile(db, request.memberId));
+    },
+  );
+
+  /**
+   * `PATCH /api/workspace/setting/my-profile/profile-image` — new profile picture (spec §7; multipart/form-data,
+   * file field `image`, ≤ 5 MB). The type is recognised by content (JPEG, PNG, WebP, GIF — the name and declared
+   * type are ignored), then re-encoded to a `PROFILE_IMAGE_SIZE`² px WebP (centre crop, EXIF orientation applied,
+   * metadata stripped, first frame of an animation) and stored under a new random name; the previous upload is
+   * deleted once the member points at the new one.
+   * 200 `PROFILE200_1` `{ memberId, profileImageUrl: '/uploads/profile/<name>.webp' }` (same-origin, immutable).
+   * 400 `PROFILE400_0` no `image` file; `PROFILE400_1` the image does not decode; `PROFILE400_2` over 50
+   * megapixels; `COMMON400` malformed multipart. 413 `PROFILE413_0` over 5 MB (`COMMON413` too many parts).
+   * 415 `PROFILE415_0` not a JPEG/PNG/WebP/GIF by content; `PROFILE415_1` not multipart/form-data.
+   * 401; 404 `WORKSPACE404_0`; 429 `COMMON429` more than a tenth of the request budget a minute.
+   */
+  r.patch(
+    '/api/workspace/setting/my-profile/profile-image',
+    {
+      ...authenticated,
+      config: uploadRateLimit,
+      schema: {
+        tags: ['settings'],
+        summary: 'Upload a profile picture (multipart field `image`)',
+        description:
+          `multipart/form-data with a file field \`image\` of at most ${PROFILE_IMAGE_MAX_BYTES} bytes; JPEG, PNG, ` +
+          `WebP or GIF by content. Stored as a ${PROFILE_IMAGE_SIZE}×${PROFILE_IMAGE_SIZE} WebP served at ` +
+          '`/uploads/profile/<name>.webp` with `Cache-Control: public, max-age=31536000, immutable`.',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: {
+          200: profileImageResponseSchema,
+          400: errorEnvelopeSchema.describe(
+            '`PROFILE400_0` no `image` file | `PROFILE400_1` undecodable | `PROFILE400_2` too many pixels',
+          ),
+          401: AUTH_ERRORS,
+          404: NO_WORKSPACE,
+          413: errorEnvelopeSchema.describe('`PROFILE413_0`: larger than 5 MB'),
+          415: errorEnvelopeSchema.describe(
+            '`PROFILE415_0`: not a JPEG, PNG, WebP or GIF | `PROFILE415_1`: not multipart/form-data',
+          ),
+          429: errorEnvelopeSchema.describe('`COMMON429`: too many uploads'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await callerWorkspaceId(db, request.memberId);
+      const bytes = await readImagePart(request);
+      await assertAcceptedImage(bytes);
+      const started = performance.now();
+      const webp = await toProfileWebp(bytes);
+      const url = await store.save(webp);
+      let previous: string | null;
+      try {
+        previous = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .select({ url: member.profileImageUrl })
+            .from(member)
+            .where(and(eq(member.id, request.memberId), isNull(member.withdrawnAt)))
+            .for('update');
+          if (!row) throw new ApiError('JWT401_1');
+          await tx
+            .update(member)
+            .set({ profileImageUrl: url, profileImageSetInApp: true, updatedAt: new Date() })
+            .where(eq(member.id, request.memberId));
+          return row.url;
+        });
+      } catch (error) {
+        await store.remove(url);
+        throw error;
+      }
+      await store.remove(previous);
+      request.log.info(
+        { bytesIn: bytes.length, bytesOut: webp.length, ms: Math.round(performance.now() - started) },
+        'profile image stored',
+      );
+      return ok(reply, 'PROFILE200_1', { memberId: request.memberId, profileImageUrl: url });
+    },
+  );
+
+  /**
+   * `DELETE /api/workspace/setting/my-profile/profile-image` — back to no picture (spec §7). Deletes the uploaded
+   * file; the provider's picture is not filled in again on later sign-ins. Idempotent.
+   * 200 `PROFILE200_2` `{ memberId, profileImageUrl: null }`. 401; 404 `WORKSPACE404_0`.
+   */
+  r.delete(
+    '/api/workspace/setting/my-profile/profile-image',
+    {
+      ...authenticated,
+      schema: {
+        tags: ['settings'],
+        summary: 'Remove the profile picture',
+        security: [{ bearerAuth: [] }],
+        response: { 200: profileImageResponseSchema, 401: AUTH_ERRORS, 404: NO_WORKSPACE },
+      },
+    },
+    async (request, reply) => {
+      await callerWorkspaceId(db, request.memberId);
+      const previous = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ url: member.profileImageUrl })
+          .from(member)
+          .where(and(eq(member.id, request.memberId), isNull(member.withdrawnAt)))
+          .for('update');
+        if (!row) throw new ApiError('JWT401_1');
+        await tx
+          .update(member)
+          .set({ profileImageUrl: null, profileImageSetInApp: true, updatedAt: new Date() })
+          .where(eq(member.id, request.memberId));
+        return row.url;
+      });
+      await store.remove(previous);
+      return ok(reply, 'PROFILE200_2', { memberId: request.memberId, profileImageUrl: null });
+    },
+  );
+
+  /**
+   * `DELETE /api/workspace/setting/my-profile` — withdrawal (api-contract.md "Sign-in and session"; spec §2
+   * "Settings pages": everything is deleted at once and cannot be recovered). See `withdrawMember` for the single
+   * transaction: tokens, memberships and personal data gone, the member row kept as an anonymous tombstone
+   * ("탈퇴한 사용자"), the workspace deleted when they were its last member. Then the uploaded picture is deleted
+   * and the `refreshToken` cookie cleared. Also allowed before joining a workspace (nothing to leave then).
+   * 200 `MEMBER200_1` `result: null`. From now on their access tokens get 401 `JWT401_1` and their refresh cookie
+   * 401 `JWT401_6`; signing in with the same account creates a new member without a workspace. 401 as every route.
+   */
+  r.delete(
+    '/api/workspace/setting/my-profile',
+    {
+      ...authenticated,
+      schema: {
+        tags: ['settings'],
+        summary: 'Withdraw: delete the account and personal data',
+        description:
+          'One transaction; the refresh cookie is cleared; the workspace goes too if the caller was its last member.',
+        security: [{ bearerAuth: [] }],
+        response: { 200: withdrawResponseSchema, 401: AUTH_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const result = await withdrawMember(db, request.memberId);
+      await store.remove(result.profileImageUrl);
+      clearRefreshCookie(reply, config);
+      request.log.info(
+        { memberId: request.memberId, deletedWorkspaceId: result.deletedWorkspaceId },
+        'member withdrew',
+      );
+      return ok(reply, 'MEMBER200_1', null);
+    },
+  );
+}

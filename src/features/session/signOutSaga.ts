@@ -1,0 +1,115 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { Persistor } from 'redux-persist';
+import type { SagaIterator } from 'redux-saga';
+import { all, call, getContext, put, putResolve, takeLeading } from 'redux-saga/effects';
+import type { AppNavigate } from '../../app/navigation';
+import { baseApi } from '../../api/baseApi';
+import { errorEnvelope, type ApiError } from '../../api/errors';
+import { membersApi } from '../../api/membersApi';
+import { sessionApi } from '../../api/sessionApi';
+import { copy } from '../../shared/copy';
+import { toastShown } from '../toast/toastSlice';
+import { signedOut } from './sessionSlice';
+
+/*
+ * Leaving the app from the my-profile page (spec §2 "Settings pages", §4 "Withdraw", §7, §8): logout and
+ * withdrawal call the server, then run one sign-out sequence — every persisted slice and local storage cleared,
+ * the RTK Query cache reset, and `/onboarding`.
+ *
+ * The requests run as RTK Query mutations with a fixed cache key, so the dialogs read their pending state with
+ * `useLogoutMutation({ fixedCacheKey: LOGOUT_REQUEST_KEY })` (and the withdraw twin) without owning the flow.
+ */
+
+/** The logout dialog's red "로그아웃". */
+export const logoutRequested = createAction('session/logoutRequested');
+/** The withdraw dialog's "탈퇴하기" (after the agreement checkbox). */
+export const withdrawRequested = createAction('session/withdrawRequested');
+
+export const LOGOUT_REQUEST_KEY = 'session/logout';
+export const WITHDRAW_REQUEST_KEY = 'session/withdraw';
+
+type Outcome = { data: unknown } | { error: ApiError | unknown };
+
+/** POST /api/token/logout. */
+export function* requestLogout(): SagaIterator<Outcome> {
+  try {
+    return yield putResolve(
+      sessionApi.endpoints.logout.initiate(undefined, { fixedCacheKey: LOGOUT_REQUEST_KEY }),
+    );
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** DELETE /api/workspace/setting/my-profile. */
+export function* requestWithdraw(): SagaIterator<Outcome> {
+  try {
+    return yield putResolve(
+      membersApi.endpoints.withdraw.initiate(undefined, { fixedCacheKey: WITHDRAW_REQUEST_KEY }),
+    );
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** Removes everything else the origin keeps in local storage (private mode / disabled storage: nothing to do). */
+export function clearLocalStorage(): void {
+  try {
+    window.localStorage.clear();
+  } catch {
+    // storage unavailable
+  }
+}
+
+/**
+ * The sign-out sequence, in this order so that nothing of the old session survives and the first screen after
+ * it already sees the cleared storage:
+ * 1. purge redux-persist's stored slices and clear local storage;
+ * 2. `signedOut`: every persisted slice back to its initial state (no token, no invite data, no drafts), then
+ *    flush, so storage holds only those empty defaults;
+ * 3. go to `/onboarding` (replacing the settings entry);
+ * 4. reset the RTK Query cache — after the navigation, so no mounted page refetches with the cleared session.
+ */
+export function* signOut(): SagaIterator {
+  const persistor: Persistor | undefined = yield getContext('persistor');
+  if (persistor) yield call([persistor, persistor.purge]);
+  yield call(clearLocalStorage);
+  yield put(signedOut());
+  if (persistor) yield call([persistor, persistor.flush]);
+  const navigate: AppNavigate = yield getContext('navigate');
+  yield call(navigate, '/onboarding', { replace: true });
+  yield put(baseApi.util.resetApiState());
+}
+
+/**
+ * Logout: the server revokes the refresh-token family. A failure is only logged (spec §8) and the member is
+ * signed out on this device all the same — they asked to leave.
+ */
+export function* logoutWorker(): SagaIterator {
+  const outcome: Outcome = yield call(requestLogout);
+  if ('error' in outcome) console.error(copy.settings.logout.failedLog, outcome.error);
+  yield call(signOut);
+}
+
+/**
+ * Withdrawal: on success the member's data is gone, so sign out. On failure nothing was deleted: the failure is
+ * logged, a toast says so (the server's Korean message when it sent one), and the member stays signed in.
+ */
+export function* withdrawWorker(): SagaIterator {
+  const outcome: Outcome = yield call(requestWithdraw);
+  if ('error' in outcome) {
+    console.error(copy.settings.withdraw.failedLog, outcome.error);
+    const message = errorEnvelope(outcome.error as ApiError)?.message || copy.settings.withdraw.failed;
+    yield put(toastShown({ message, key: WITHDRAW_REQUEST_KEY }));
+    return;
+  }
+  yield call(signOut);
+}
+
+/** `takeLeading`: a second click while a request runs does nothing. */
+export function* signOutSaga(): SagaIterator {
+  yield all([
+    takeLeading(logoutRequested.type, logoutWorker),
+    takeLeading(withdrawRequested.type, withdrawWorker),
+  ]);
+}

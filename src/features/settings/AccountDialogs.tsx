@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { styled } from '@mui/material/styles';
+import { useWithdrawMutation } from '../../api/membersApi';
+import { useLogoutMutation } from '../../api/sessionApi';
+import { useAppDispatch } from '../../app/hooks';
+import { copy } from '../../shared/copy';
+import { Modal, ModalBody } from '../../shared/ui/Modal';
+import {
+  LOGOUT_REQUEST_KEY,
+  WITHDRAW_REQUEST_KEY,
+  logoutRequested,
+  withdrawRequested,
+} from '../session/signOutSaga';
+import { Checkbox } from './ui';
+
+/*
+ * The my-profile page's two leaving dialogs. Both hand the work to the sign-out saga (features/session/
+ * signOutSaga.ts) and read its request's pending state through the mutation's fixed cache key; while it runs
+ * the dialog cannot be closed and its button is disabled.
+ */
+
+const Agreement = styled('label')(({ theme }) => ({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.8rem',
+  marginTop: '2rem',
+  fontSize: '1.2rem',
+  lineHeight: '140%',
+  letterSpacing: '-0.02em',
+  color: theme.palette.text.secondary,
+  cursor: 'pointer',
+}));
+
+interface DialogProps {
+  onClose: () => void;
+}
+
+/**
+ * veco-settings-withdraw-modal.png: "정말로 탈퇴하시겠어요?", the no-recovery sentence, the agreement checkbox and
+ * "탈퇴하기" — grey and disabled until the box is ticked (spec §4 "Withdraw"), then red.
+ */
+export function WithdrawDialog({ onClose }: DialogProps) {
+  const text = copy.settings.withdraw;
+  const dispatch = useAppDispatch();
+  const [agreed, setAgreed] = useState(false);
+  const [, { isLoading }] = useWithdrawMutation({ fixedCacheKey: WITHDRAW_REQUEST_KEY });
+  const bodyId = useId();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={text.title}
+      width="42.6rem"
+      describedBy={bodyId}
+      locked={isLoading}
+      onAction={() => dispatch(withdrawRequested())}
+      actionLabel={text.submit}
+      actionTone="red"
+      actionDisabled={!agreed || isLoading}
+    >
+      <ModalBody id={bodyId}>{text.body}</ModalBody>
+      <Agreement>
+        <Checkbox
+          type="checkbox"
+          tone="red"
+          boxSize="1.2rem"
+          checked={agreed}
+          disabled={isLoading}
+          onChange={(event) => setAgreed(event.target.checked)}
+        />
+        {text.agree}
+      </Agreement>
+    </Modal>
+  );
+}
+
+/** "로그아웃" / "정말로 로그아웃하시겠습니까?" / red "로그아웃". */
+export function LogoutDialog({ onClose }: DialogProps) {
+  const text = copy.settings.logout;
+  const dispatch = useAppDispatch();
+  const [, { isLoading }] = useLogoutMutation({ fixedCacheKey: LOGOUT_REQUEST_KEY });
+  const bodyId = useId();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={text.title}
+      describedBy={bodyId}
+      locked={isLoading}
+      onAction={() => dispatch(logoutRequested())}
+      actionLabel={text.submit}
+      actionTone="red"
+      actionDisabled={isLoading}
+    >
+      <ModalBody id={bodyId}>{text.body}</ModalBody>
+    </Modal>
+  );
+}

@@ -1,0 +1,7 @@
+import dayjs from 'dayjs';
+
+/** Dates on the settings tables: `YY.MM.DD` (spec §9 "Dates display as yy.mm.dd"), in the viewer's time zone. */
+export function formatShortDate(iso: string): string {
+  const date = dayjs(iso);
+  return date.isValid() ? date.format('YY.MM.DD') : '';
+}

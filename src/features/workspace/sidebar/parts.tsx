@@ -1,0 +1,252 @@
+import { useCallback, type ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { styled } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { tokens } from '../../../app/theme';
+import { sectionToggled, selectSectionOpen } from '../../uiPrefs/uiPrefsSlice';
+
+/**
+ * Building blocks of both sidebar modes (veco-frontend.md §8.1, measured on the reference screenshots):
+ * rows 3.2rem apart, section label rows 2.4rem (1.2rem text + caret), 1.6rem between the rows of a section,
+ * items 3.2rem tall with 0.4rem padding and a 0.6rem radius, a 2.4rem icon and a 1.4rem label.
+ */
+
+export const SIDEBAR_TRANSITION = '300ms ease-in-out';
+
+/** Open state of a collapsible section or team, remembered in `uiPrefs.sectionOpen` (open by default). */
+export function useSectionOpen(key: string): [boolean, () => void] {
+  const open = useAppSelector((state) => selectSectionOpen(state, key));
+  const dispatch = useAppDispatch();
+  const toggle = useCallback(() => dispatch(sectionToggled(key)), [dispatch, key]);
+  return [open, toggle];
+}
+
+/** Keys of `uiPrefs.sectionOpen`. */
+export const sectionKeys = {
+  defaultTeam: 'ws-default-team',
+  myTeams: 'my-teams',
+  team: (teamId: number) => `team-${teamId}`,
+  settingsWorkspace: 'settings-workspace',
+  settingsTeam: 'settings-team',
+  settingsAccount: 'settings-account',
+} as const;
+
+const focusRing = {
+  '&:focus-visible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.1rem' },
+} as const;
+
+/** A plain, unstyled button (icons and toggles). */
+export const BareButton = styled('button')({
+  display: 'inline-flex',
+  alignItems: 'center',
+  margin: 0,
+  padding: 0,
+  border: 0,
+  background: 'none',
+  color: 'inherit',
+  font: 'inherit',
+  letterSpacing: 'inherit',
+  cursor: 'pointer',
+  borderRadius: '0.4rem',
+  ...focusRing,
+});
+
+/** The top row: avatar + name (or "‹ 홈") on the left, chevron (and gear) on the right. */
+export const TopRow = styled('div')({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '3.2rem',
+  gap: '1.6rem',
+  flex: 'none',
+  // Full: the chevron goes right (before the gear); mini: it follows the avatar.
+  '& > .sidebar-chevron': { marginLeft: 'auto' },
+  '&[data-mini="true"] > .sidebar-chevron': { marginLeft: 0 },
+});
+
+export const TopLink = styled(NavLink)({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.8rem',
+  minWidth: 0,
+  flex: '0 1 auto',
+  color: tokens.grey[600],
+  textDecoration: 'none',
+  borderRadius: '0.4rem',
+  ...focusRing,
+});
+
+export const WorkspaceName = styled('span')({
+  fontSize: '1.6rem',
+  lineHeight: '140%',
+  fontWeight: 700,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+});
+
+/** The collapse/expand chevron: 2.4rem, light grey, darker on hover. */
+export const ChevronButton = styled(BareButton)({
+  flex: 'none',
+  width: '2.4rem',
+  height: '2.4rem',
+  justifyContent: 'center',
+  color: tokens.grey[400],
+  '& svg': { fontSize: '2.4rem' },
+  '&:hover': { color: tokens.navy },
+});
+
+/** A rotating caret (▼ open, ▶ closed). */
+export function Caret({ open }: { open: boolean }) {
+  return (
+    <ArrowDropDownIcon
+      aria-hidden
+      sx={{
+        fontSize: '2.4rem',
+        flex: 'none',
+        transform: open ? 'none' : 'rotate(-90deg)',
+        transition: 'transform 200ms ease-in-out',
+      }}
+    />
+  );
+}
+
+/**
+ * A section of rows (label + content). Sections are 3.2rem apart and their content ends with 1.6rem of space
+ * (team groups carry it as a bottom margin, plain lists as padding: `RowList data-trailing`).
+ */
+export const Section = styled('div')({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1.6rem',
+});
+
+const SectionToggleButton = styled(BareButton)({
+  alignSelf: 'flex-start',
+  maxWidth: '100%',
+  height: '2.4rem',
+  fontSize: '1.2rem',
+  lineHeight: '140%',
+  color: tokens.grey[600],
+  '& .section-label': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'clip' },
+});
+
+interface SectionHeaderProps {
+  /** Shown text (the mini sidebar uses a shorter one). */
+  label: string;
+  /** Accessible name when it differs from the shown text. */
+  accessibleLabel?: string;
+  open: boolean;
+  onToggle: () => void;
+  controls: string;
+}
+
+/** A section label (1.2rem) with its caret; toggles the section. */
+export function SectionHeader({ label, accessibleLabel, open, onToggle, controls }: SectionHeaderProps) {
+  return (
+    <SectionToggleButton
+      type="button"
+      aria-expanded={open}
+      aria-controls={open ? controls : undefined}
+      aria-label={accessibleLabel && accessibleLabel !== label ? accessibleLabel : undefined}
+      onClick={onToggle}
+    >
+      <span className="section-label">{label}</span>
+      <Caret open={open} />
+    </SectionToggleButton>
+  );
+}
+
+/** A vertical list with 1.6rem between its rows. */
+export const RowList = styled('ul')({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1.6rem',
+  '&[data-trailing="true"]': { paddingBottom: '1.6rem' },
+});
+
+const ItemRow = styled('li')({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '3.2rem',
+  padding: '0.4rem',
+  borderRadius: '0.6rem',
+  color: tokens.grey[600],
+  '&:hover': { backgroundColor: tokens.grey[300] },
+  '&:hover .item-link': { color: tokens.navy, fontWeight: 700 },
+  '&[data-mini="true"]': { paddingLeft: '0.6rem' },
+});
+
+const ItemLink = styled(NavLink)({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.8rem',
+  flex: '1 1 auto',
+  minWidth: 0,
+  color: 'inherit',
+  textDecoration: 'none',
+  fontSize: '1.4rem',
+  lineHeight: '140%',
+  borderRadius: '0.4rem',
+  '& svg': { flex: 'none', width: '2.4rem', height: '2.4rem', fontSize: '2.4rem' },
+  '& .item-label': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  ...focusRing,
+});
+
+const AddLink = styled(NavLink)({
+  display: 'inline-flex',
+  flex: 'none',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '2.4rem',
+  height: '2.4rem',
+  marginLeft: 'auto',
+  borderRadius: '0.4rem',
+  color: tokens.grey[500],
+  '& svg': { fontSize: '2.4rem' },
+  '&:hover': { backgroundColor: tokens.grey[400], color: tokens.grey[600] },
+  ...focusRing,
+});
+
+export interface SidebarItemProps {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  mini: boolean;
+  /** The "+" link to a create screen. */
+  add?: { to: string; label: string };
+  className?: string;
+}
+
+/** One sidebar row: icon + label link (icon only in the mini sidebar), and an optional "+" link. */
+export function SidebarItem({ to, icon, label, mini, add, className }: SidebarItemProps) {
+  return (
+    <ItemRow className={className} data-mini={mini}>
+      <ItemLink className="item-link" to={to} end aria-label={mini ? label : undefined}>
+        {icon}
+        {!mini && <span className="item-label">{label}</span>}
+      </ItemLink>
+      {add && (
+        <AddLink to={add.to} end aria-label={add.label}>
+          <AddIcon aria-hidden />
+        </AddLink>
+      )}
+    </ItemRow>
+  );
+}
+
+/** Underlined grey 1.2rem link (the empty "나의 팀"). */
+export const QuietLink = styled(NavLink)({
+  alignSelf: 'flex-start',
+  fontSize: '1.2rem',
+  lineHeight: '140%',
+  color: tokens.grey[500],
+  textDecoration: 'underline',
+  textUnderlineOffset: '0.2rem',
+  borderRadius: '0.2rem',
+  ...focusRing,
+});
