@@ -7,3 +7,5 @@ export * from './workspaceName';
 export * from './teamName';
 export * from './teams';
 export * from './members';
+export * from './items';
+export * from './constants';
