@@ -77,6 +77,37 @@ export const CODES = {
   PROFILE413_0: { status: 413, message: '프로필 사진은 5MB 이하만 올릴 수 있습니다.' },
   PROFILE415_0: { status: 415, message: 'JPEG, PNG, WebP, GIF 이미지만 올릴 수 있습니다.' },
   PROFILE415_1: { status: 415, message: '이미지는 multipart/form-data 형식으로 보내 주세요.' },
+
+  // team access of the team routes (`/api/teams/{teamId}/…`)
+  TEAM403_0: { status: 403, message: '이 팀에 접근할 권한이 없습니다.' },
+  TEAM404_0: { status: 404, message: '팀을 찾을 수 없습니다.' },
+
+  // goals, issues, externals (api-contract.md "Items", "Grouped lists"). `_1` is kept for the later update route.
+  GOAL200_0: { status: 200, message: '목표 목록을 조회했습니다.' },
+  GOAL200_2: { status: 200, message: '목표를 삭제했습니다.' },
+  GOAL200_3: { status: 200, message: '목표 간단 목록을 조회했습니다.' },
+  GOAL200_4: { status: 200, message: '다음 목표 이름을 조회했습니다.' },
+  GOAL201_0: { status: 201, message: '목표를 생성했습니다.' },
+  ISSUE200_0: { status: 200, message: '이슈 목록을 조회했습니다.' },
+  ISSUE200_2: { status: 200, message: '이슈를 삭제했습니다.' },
+  ISSUE200_3: { status: 200, message: '이슈 간단 목록을 조회했습니다.' },
+  ISSUE200_4: { status: 200, message: '다음 이슈 이름을 조회했습니다.' },
+  ISSUE201_0: { status: 201, message: '이슈를 생성했습니다.' },
+  EXTERNAL200_0: { status: 200, message: '외부 이슈 목록을 조회했습니다.' },
+  EXTERNAL200_2: { status: 200, message: '외부 이슈를 삭제했습니다.' },
+  EXTERNAL200_4: { status: 200, message: '다음 외부 이슈 이름을 조회했습니다.' },
+  EXTERNAL200_5: { status: 200, message: '외부 서비스 연동 상태를 조회했습니다.' },
+  EXTERNAL201_0: { status: 201, message: '외부 이슈를 생성했습니다.' },
+  /** A `managersId` entry is not a member of the team: `message` and `result.managersId` name the ids. */
+  ITEM400_0: { status: 400, message: '팀 멤버만 담당자로 지정할 수 있습니다.' },
+  /** `goalId` is not a goal of the team: `message` and `result.goalId` name it. */
+  ITEM400_1: { status: 400, message: '같은 팀의 목표만 연결할 수 있습니다.' },
+  /** An `issuesId` entry is not an issue of the team: `message` and `result.issuesId` name the ids. */
+  ITEM400_2: { status: 400, message: '같은 팀의 이슈만 연결할 수 있습니다.' },
+  /** Delete: some ids belong to another team (nothing deleted); `message` and `result.<kind>Ids` name them. */
+  ITEM403_0: { status: 403, message: '다른 팀의 항목은 삭제할 수 없습니다.' },
+  /** Delete: some ids do not exist (as that kind); nothing deleted; `message` and `result.<kind>Ids` name them. */
+  ITEM404_0: { status: 404, message: '존재하지 않는 항목입니다.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type Code = keyof typeof CODES;

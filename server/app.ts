@@ -8,13 +8,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
-import { type Database, createDatabase, migrate } from './db';
+import { type Database, PGLITE_ANALYZE_INTERVAL_MS, analyze, createDatabase, migrate } from './db';
 import { ApiError } from './http/envelope';
 import { errorHandler } from './http/errors';
 import { RouteTable } from './http/route-table';
 import { installKoreanZodMessages } from './http/zod-korean';
 import { createRequireMember } from './modules/auth/require-member';
 import { authRoutes } from './modules/auth/routes';
+import { itemRoutes } from './modules/items/routes';
 import { profileImageDir, registerProfileImageFiles } from './modules/settings/profile-image';
 import { settingsRoutes } from './modules/settings/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -98,6 +99,24 @@ function loggerOptions(config: AppConfig, stream: BuildAppDeps['logStream']): Fa
 }
 
 /**
+ * Planner statistics for the embedded database, which has no autovacuum (see `analyze`): once when the app is ready
+ * and then every `PGLITE_ANALYZE_INTERVAL_MS` until it closes. A failure is logged and retried next time.
+ */
+function scheduleAnalyze(app: FastifyInstance, database: Database): void {
+  const run = () =>
+    analyze(database).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'ANALYZE of the embedded database failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await run();
+    timer = setInterval(run, PGLITE_ANALYZE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
  * Builds the Fastify app (not yet listening; callers may still add routes before `ready()`/`listen()`).
  * Creates and migrates the database unless `deps.database` is given, and closes it on `app.close()` only if it
  * created it.
@@ -133,6 +152,7 @@ async function assemble(
   });
   app.decorate('config', config);
   app.decorate('database', database);
+  if (ownsDatabase && database.kind === 'pglite') scheduleAnalyze(app, database);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   app.setValidatorCompiler(validatorCompiler);
@@ -211,6 +231,10 @@ async function assemble(
         { name: 'auth', description: 'Sign-in and session' },
         { name: 'workspace', description: 'Workspace' },
         { name: 'settings', description: 'Workspace settings: teams, members, my profile, withdrawal' },
+        {
+          name: 'items',
+          description: 'Goals, issues and externals of a team: create, grouped lists, delete',
+        },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -228,6 +252,7 @@ async function assemble(
   await app.register(authRoutes, { config, db: database.db });
   await app.register(workspaceRoutes, { config, db: database.db });
   await app.register(settingsRoutes, { config, db: database.db });
+  await app.register(itemRoutes, { db: database.db });
   // Uploaded profile pictures, before the SPA so its wildcard never answers /uploads/profile/*.
   await registerProfileImageFiles(app, profileImageDir(config.dataDir));
 

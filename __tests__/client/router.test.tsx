@@ -48,7 +48,7 @@ describe('router', () => {
     const { seen } = mockFetch({ 'GET /api/workspace/setting': () => envelopeResponse(200, profile) });
     const { router } = await renderApp('/workspace', { preloadedState: signedIn });
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/default/team/7/issue'));
-    expect(await screen.findByRole('heading', { name: '공동 이슈 목록' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: '공동 이슈 목록' })).toBeInTheDocument();
     expect(seen[0]).toMatchObject({ path: '/api/workspace/setting', authorization: 'Bearer tok' });
   });
 

@@ -267,7 +267,7 @@ describe('workspace shell in the app', () => {
     mockFetch(sidebarRoutes());
     await renderApp('/workspace/default/team/7/goal', { preloadedState: signedIn });
     const nav = await findSidebar();
-    expect(await screen.findByRole('heading', { name: '공동 목표 목록' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: '공동 목표 목록' })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByRole('navigation')).not.toBeInTheDocument();
     expect(await within(nav).findByTestId('default-team-name')).toHaveTextContent('Acme');
     expect(screen.getByRole('status', { name: '알림 메시지' })).toHaveAttribute('aria-live', 'polite');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -91,4 +92,18 @@ export async function migrate(database: Database): Promise<void> {
   } else {
     await migratePg(drizzlePg({ client: database.driver.client }), options);
   }
+}
+
+/** How often the app refreshes the embedded database's planner statistics (see `analyze`). */
+export const PGLITE_ANALYZE_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * `ANALYZE`: refreshes the planner's statistics. PostgreSQL's autovacuum daemon does this by itself; PGlite runs
+ * single-user without background workers, so nothing ever does — and without statistics the planner guesses one
+ * row per table and picks nested loops (the grouped item lists of a 2,000-issue team take ~40 ms instead of ~5 ms).
+ * The app runs it on PGlite at start-up and every `PGLITE_ANALYZE_INTERVAL_MS` (it samples at most 30,000 rows a
+ * table, so it stays short).
+ */
+export async function analyze(database: Database): Promise<void> {
+  await database.db.execute(sql`analyze`);
 }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { EXT_SERVICE_TYPES, ITEM_KINDS, PRIORITIES, STATES } from '../../contract/itemEnums';
 import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -158,7 +160,117 @@ export const workspaceJoinFailure = pgTable(
   ],
 );
 
+/** `('A', 'B')` for a check constraint over a closed set of (identifier-like) values. */
+const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
+
+/**
+ * Goals, issues and externals — one item model parameterized by `kind` (api-contract.md "Items", spec §3;
+ * issue #5). `workspace_id` repeats the team's workspace so names and counters are per workspace.
+ * - `number` / `name`: `<workspaceName>-g|i|e<number>`, the number taken from `item_counter` in the creating
+ *   transaction, unique per (workspace, kind) and never reused.
+ * - `content`: the Lexical description JSON string ('' = empty). `deadline_start ≤ deadline_end` (either may be null).
+ * - `goal_id`: issues and externals only; the goal of the same team (checked by the API), null when none; deleting
+ *   the goal sets it null.
+ * - `ext_service_type`: externals only (and required for them); the GitHub/Slack reference columns are filled by
+ *   the integrations (none yet).
+ * - `author_id`: the creating member; set null when they withdraw (the item stays).
+ * Deletion is permanent; managers cascade.
+ */
+export const item = pgTable(
+  'item',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ITEM_KINDS }).notNull(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => team.id, { onDelete: 'cascade' }),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspace.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    state: text('state', { enum: STATES }).notNull().default('NONE'),
+    priority: text('priority', { enum: PRIORITIES }).notNull().default('NONE'),
+    deadlineStart: date('deadline_start', { mode: 'string' }),
+    deadlineEnd: date('deadline_end', { mode: 'string' }),
+    goalId: integer('goal_id').references((): AnyPgColumn => item.id, { onDelete: 'set null' }),
+    extServiceType: text('ext_service_type', { enum: EXT_SERVICE_TYPES }),
+    githubOwner: text('github_owner'),
+    githubRepo: text('github_repo'),
+    githubNumber: integer('github_number'),
+    githubUrl: text('github_url'),
+    slackChannel: text('slack_channel'),
+    slackTs: text('slack_ts'),
+    slackPermalink: text('slack_permalink'),
+    authorId: integer('author_id').references(() => member.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('item_workspace_kind_number_unique').on(t.workspaceId, t.kind, t.number),
+    // Grouped lists: newest first inside a group, by team and kind (api-contract.md "Grouped lists").
+    index('item_team_kind_id_idx').on(t.teamId, t.kind, t.id.desc()),
+    index('item_team_kind_state_id_idx').on(t.teamId, t.kind, t.state, t.id.desc()),
+    index('item_team_kind_priority_id_idx').on(t.teamId, t.kind, t.priority, t.id.desc()),
+    index('item_team_kind_goal_id_idx').on(t.teamId, t.kind, t.goalId, t.id.desc()),
+    // `ON DELETE SET NULL` of a deleted goal's issues and externals.
+    index('item_goal_idx').on(t.goalId),
+    index('item_author_idx').on(t.authorId),
+    check('item_kind_check', sql`${t.kind} in ${sqlList(ITEM_KINDS)}`),
+    check('item_state_check', sql`${t.state} in ${sqlList(STATES)}`),
+    check('item_priority_check', sql`${t.priority} in ${sqlList(PRIORITIES)}`),
+    check(
+      'item_ext_service_type_check',
+      sql`(${t.kind} = 'external') = (${t.extServiceType} is not null) and (${t.extServiceType} is null or ${t.extServiceType} in ${sqlList(EXT_SERVICE_TYPES)})`,
+    ),
+    check('item_goal_kind_check', sql`${t.goalId} is null or ${t.kind} <> 'goal'`),
+    check(
+      'item_deadline_check',
+      sql`${t.deadlineStart} is null or ${t.deadlineEnd} is null or ${t.deadlineStart} <= ${t.deadlineEnd}`,
+    ),
+  ],
+);
+
+/** Managers of an item (members of its team). Deleted with the item; a withdrawing member's rows are deleted. */
+export const itemManager = pgTable(
+  'item_manager',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => item.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.memberId] }),
+    // MANAGER groups: a member's items newest first.
+    index('item_manager_member_item_idx').on(t.memberId, t.itemId.desc()),
+  ],
+);
+
+/**
+ * Name counters, one row per (workspace, kind): `next` is the number the next item gets. Allocated inside the
+ * creating transaction with `INSERT … ON CONFLICT DO UPDATE SET next = next + 1 RETURNING` (row-locked until
+ * commit), so concurrent creations get distinct numbers and a committed number is never handed out again —
+ * deleting items never lowers it.
+ */
+export const itemCounter = pgTable(
+  'item_counter',
+  {
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspace.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ITEM_KINDS }).notNull(),
+    next: integer('next').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.kind] })],
+);
+
 export type Member = typeof member.$inferSelect;
 export type Workspace = typeof workspace.$inferSelect;
 export type Team = typeof team.$inferSelect;
 export type RefreshTokenRow = typeof refreshToken.$inferSelect;
+export type ItemRow = typeof item.$inferSelect;

@@ -40,9 +40,12 @@ const placeholder = (title: string) => async () => {
 
 /** Goal/issue/external lists and details: one component, parameterized by kind, mode and team scope. */
 const itemPage = (props: ItemPageProps) => async () => {
-  const { default: ItemPage } = await import(
-    /* webpackChunkName: "route-items" */ '../features/items/pages/ItemPage'
-  );
+  const [{ default: ItemPage }] = await Promise.all([
+    import(/* webpackChunkName: "route-items" */ '../features/items/pages/ItemPage'),
+    // Lists: fetch the list chunk alongside, not after, the page module (no waterfall before the first rows).
+    props.mode === 'list' &&
+      import(/* webpackChunkName: "route-item-list" */ '../features/items/list/ItemListPage'),
+  ]);
   return { element: <ItemPage {...props} /> };
 };
 

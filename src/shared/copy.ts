@@ -270,6 +270,52 @@ export const copy = {
     },
   },
 
+  /** Goal, issue and external lists (spec §2 "List pages", §4, §9; veco-frontend.md §4). */
+  itemList: {
+    loading: '불러오는 중입니다',
+    filter: '필터',
+    delete: '삭제',
+    selectAll: '전체선택',
+    /** Accessible name of a row's checkbox in delete mode. */
+    selectItem: (name: string) => `${name} 선택`,
+    /** Accessible name of a group header's "+" (it opens the create screen; the group is not prefilled). */
+    createInGroup: (kind: ItemKind, group: string) => `${ITEM_LABELS[kind]} 생성 (${group})`,
+    /** Visually hidden names of a row's right-hand columns. */
+    columns: {
+      state: '상태',
+      priority: '우선순위',
+      goal: '목표',
+      deadline: '기한',
+      managers: '담당자',
+      ext: '외부',
+    },
+    none: '없음',
+    empty: {
+      team: { goal: '목표를 생성하세요', issue: '이슈를 생성하세요', ext: '외부 이슈를 생성하세요' },
+      default: {
+        goal: '공동 목표를 생성하세요',
+        issue: '공동 이슈를 생성하세요',
+        ext: '공동 외부이슈를 생성하세요',
+      },
+    } satisfies Record<ItemScope, Record<ItemKind, string>>,
+    /** Above the create link of an empty team issue list. */
+    noTeamIssues: '팀 내에 이슈가 없습니다.',
+    deleteConfirm: '복구할 수 없습니다. 정말 삭제하시겠습니까?',
+    deleteFailed: '삭제하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    /** The error fallback's action: reloads the page. */
+    reload: '다시 시도',
+    /** Console diagnostic (spec §8). */
+    loadFailed: '목록 조회 실패',
+    integrations: {
+      label: '외부 연동',
+      connect: '연동하기',
+      add: '외부 연동 추가',
+      linked: { GITHUB: 'GitHub 연동됨', SLACK: 'Slack 연동됨' },
+      /** Until the integrations issue brings the connect modal. */
+      soon: '외부 연동은 곧 제공될 예정입니다.',
+    },
+  },
+
   /** Toasts (spec §9; the default title lives in features/toast/toastSlice.ts). */
   toast: {
     /** Accessible name of the bottom-right toast area. */

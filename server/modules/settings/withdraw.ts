@@ -1,7 +1,15 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { WITHDRAWN_MEMBER_NAME } from '../../../contract';
 import type { Db } from '../../db';
-import { member, refreshToken, teamMember, workspace, workspaceJoinFailure } from '../../db/schema';
+import {
+  item,
+  itemManager,
+  member,
+  refreshToken,
+  teamMember,
+  workspace,
+  workspaceJoinFailure,
+} from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 
 export interface Withdrawal {
@@ -22,13 +30,15 @@ class WorkspaceMoved extends Error {}
  *    team creations and joins of that workspace wait too, so nobody joins a workspace that is being deleted;
  * 2. delete every refresh token (all sessions end; `POST /api/token/reissue` with an old cookie → 401 `JWT401_6`)
  *    and every team membership;
- * 3. unlink their failed join attempts (the IP counts of the lockout stay) and their authorship of the workspace;
+ * 3. unlink their authorship of goals, issues and externals (`author_id` null; the items stay, credited to
+ *    "탈퇴한 사용자") and delete their manager assignments (the items stay, without them); unlink their failed join
+ *    attempts (the IP counts of the lockout stay) and their authorship of the workspace;
  * 4. anonymise the member row into a tombstone — name `WITHDRAWN_MEMBER_NAME`, email, picture, provider and
  *    provider user id null (the same account signing in again becomes a new member), no workspace,
  *    `withdrawn_at` set — kept so content written for the team can still name its author "탈퇴한 사용자";
  *    `requireMember` rejects the member's access tokens from now on (401 `JWT401_1`);
  * 5. if no current member is left in the workspace, delete it (its teams and memberships cascade).
- * Later issues add their rows (manager assignments, notifications) to this transaction.
+ * Later issues add their rows (notifications) to this transaction.
  */
 export async function withdrawMember(db: Db, memberId: number, now = new Date()): Promise<Withdrawal> {
   for (let attempt = 0; ; attempt++) {
@@ -68,6 +78,10 @@ async function withdrawOnce(db: Db, memberId: number, now: Date): Promise<Withdr
 
     await tx.delete(refreshToken).where(eq(refreshToken.memberId, memberId));
     await tx.delete(teamMember).where(eq(teamMember.memberId, memberId));
+    // Items before their manager rows — the order a concurrent item delete locks them in (item, then the
+    // cascaded manager rows), so the two never deadlock.
+    await tx.update(item).set({ authorId: null }).where(eq(item.authorId, memberId));
+    await tx.delete(itemManager).where(eq(itemManager.memberId, memberId));
     await tx
       .update(workspaceJoinFailure)
       .set({ memberId: null })

@@ -1,0 +1,271 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
+import {
+  EXT_SERVICE_TYPES,
+  type ExtServiceType,
+  GROUPINGS_BY_KIND,
+  type Grouping,
+  type ItemKind,
+  NONE_GROUP_KEY,
+  NONE_GROUP_LABEL,
+  PRIORITIES,
+  type Priority,
+  STATES,
+  type State,
+} from '../../contract';
+import { item, itemManager } from '../../server/db/schema';
+import type { SignedInMember } from './support/members';
+import { type Segment, createTeamWith, walkList } from './support/items';
+import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
+import { createWorkspaceWith } from './support/workspaces';
+
+/**
+ * Property test of the grouped lists' paging (api-contract.md "Grouped lists"): for generated goals and issues or
+ * externals (states, priorities, managers — namesakes included —, goals with equal titles, tools) and any page
+ * size 1–100, for every grouping the kind offers, reading all pages gives every group in the expected order with
+ * its team-wide total on every page, the concatenated items of each group are exactly its items newest first
+ * (no duplicates, nothing missing), every page but the last is full, and `hasNext` is false exactly on the last.
+ * One app and team are reused; each run replaces the team's items.
+ */
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let reader: SignedInMember;
+let teamId: number;
+let workspaceId: number;
+/** The team's members: id and name (two are called 김민수). */
+let people: { id: number; name: string }[];
+
+const collator = new Intl.Collator('ko');
+const SEGMENT: Record<ItemKind, Segment> = { goal: 'goals', issue: 'issues', external: 'externals' };
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  ({ app } = await createTestApp({ database: testDb.database }));
+  const ws = await createWorkspaceWith(app, 'Paging', '김민수', [
+    '가나다',
+    '이영희',
+    'Alice',
+    '김민수',
+    'alice',
+  ]);
+  reader = ws.owner;
+  workspaceId = ws.workspaceId;
+  people = [ws.owner, ...ws.members].map((m) => ({ id: m.memberId, name: m.name }));
+  teamId = await createTeamWith(
+    app,
+    ws.owner,
+    'Property',
+    ws.members.map((m) => m.memberId),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.drop();
+});
+
+interface GenItem {
+  state: State;
+  priority: Priority;
+  /** Indexes into `people`. */
+  managers: number[];
+  /** Index into the generated goals (modulo their count), or null. */
+  goal: number | null;
+  ext: ExtServiceType;
+}
+
+const genItem = fc.record({
+  state: fc.constantFrom(...STATES),
+  priority: fc.constantFrom(...PRIORITIES),
+  managers: fc.uniqueArray(fc.integer({ min: 0, max: 5 }), { maxLength: 3 }),
+  goal: fc.option(fc.nat({ max: 10 }), { nil: null }),
+  ext: fc.constantFrom(...EXT_SERVICE_TYPES),
+});
+
+const scenario = fc.record({
+  kind: fc.constantFrom<'issue' | 'external'>('issue', 'external'),
+  goalTitles: fc.array(fc.constantFrom('가을 출시', 'Beta', '이번 분기', 'beta', '목표'), { maxLength: 4 }),
+  goals: fc.array(genItem, { maxLength: 8 }),
+  items: fc.array(genItem, { maxLength: 30 }),
+  size: fc.oneof(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 100 })),
+});
+
+/** A stored item as the expectation sees it. */
+interface Stored {
+  id: number;
+  state: State;
+  priority: Priority;
+  managerIds: number[];
+  goalId: number | null;
+  ext: ExtServiceType | null;
+}
+
+let nextNumber = 1;
+
+/** Replaces the team's items with `rows` of `kind` (bulk insert); returns them with their ids, in insert order. */
+async function store(kind: ItemKind, rows: GenItem[], goalIds: number[]): Promise<Stored[]> {
+  if (rows.length === 0) return [];
+  const db = testDb.database.db;
+  const inserted = await db
+    .insert(item)
+    .values(
+      rows.map((row) => {
+        const number = nextNumber++;
+        return {
+          kind,
+          teamId,
+          workspaceId,
+          number,
+          name: `Paging-x${number}`,
+          title: `${kind} ${number}`,
+          state: row.state,
+          priority: row.priority,
+          goalId:
+            kind === 'goal' || row.goal === null || goalIds.length === 0
+              ? null
+              : goalIds[row.goal % goalIds.length]!,
+          extServiceType: kind === 'external' ? row.ext : null,
+        };
+      }),
+    )
+    .returning({ id: item.id, goalId: item.goalId, extServiceType: item.extServiceType });
+  const managerRows = inserted.flatMap((stored, i) =>
+    rows[i]!.managers.map((index) => ({ itemId: stored.id, memberId: people[index]!.id })),
+  );
+  if (managerRows.length > 0) await db.insert(itemManager).values(managerRows);
+  return inserted.map((stored, i) => ({
+    id: stored.id,
+    state: rows[i]!.state,
+    priority: rows[i]!.priority,
+    managerIds: rows[i]!.managers.map((index) => people[index]!.id),
+    goalId: stored.goalId,
+    ext: stored.extServiceType,
+  }));
+}
+
+interface ExpectedGroup {
+  groupKey: string;
+  filterName: string;
+  ids: number[];
+}
+
+/** The groups a list must show, in order, each with its items' ids newest first — computed from scratch. */
+function expectedGroups(
+  grouping: Grouping,
+  items: Stored[],
+  goalTitles: Map<number, string>,
+): ExpectedGroup[] {
+  const buckets = new Map<string, { label: string; ids: number[] }>();
+  const put = (key: string, label: string, id: number) => {
+    const bucket = buckets.get(key) ?? { label, ids: [] };
+    bucket.ids.push(id);
+    buckets.set(key, bucket);
+  };
+  for (const it of items) {
+    switch (grouping) {
+      case 'STATE':
+        put(it.state, it.state, it.id);
+        break;
+      case 'PRIORITY':
+        put(it.priority, it.priority, it.id);
+        break;
+      case 'EXT_TYPE':
+        put(it.ext ?? NONE_GROUP_KEY, it.ext ?? NONE_GROUP_LABEL, it.id);
+        break;
+      case 'GOAL':
+        if (it.goalId === null) put(NONE_GROUP_KEY, NONE_GROUP_LABEL, it.id);
+        else put(String(it.goalId), goalTitles.get(it.goalId)!, it.id);
+        break;
+      case 'MANAGER':
+        if (it.managerIds.length === 0) put(NONE_GROUP_KEY, NONE_GROUP_LABEL, it.id);
+        for (const memberId of it.managerIds) {
+          put(String(memberId), people.find((p) => p.id === memberId)!.name, it.id);
+        }
+        break;
+    }
+  }
+  const fixed: readonly string[] | undefined =
+    grouping === 'STATE' ? STATES : grouping === 'PRIORITY' ? PRIORITIES : undefined;
+  const order = ([ka, a]: [string, { label: string }], [kb, b]: [string, { label: string }]) => {
+    if (fixed) return fixed.indexOf(ka) - fixed.indexOf(kb);
+    if (ka === NONE_GROUP_KEY) return -1;
+    if (kb === NONE_GROUP_KEY) return 1;
+    return collator.compare(a.label, b.label) || Number(ka) - Number(kb) || (ka < kb ? -1 : 1);
+  };
+  return [...buckets.entries()].sort(order).map(([groupKey, { label, ids }]) => ({
+    groupKey,
+    filterName: label,
+    ids: [...ids].sort((a, b) => b - a),
+  }));
+}
+
+/** Checks every page of `kind` grouped by `grouping` with `size` against the expectation. */
+async function checkList(
+  kind: ItemKind,
+  grouping: Grouping,
+  size: number,
+  items: Stored[],
+  goalTitles: Map<number, string>,
+): Promise<void> {
+  const expected = expectedGroups(grouping, items, goalTitles);
+  const total = expected.reduce((sum, g) => sum + g.ids.length, 0);
+  const walked = await walkList(app, reader, teamId, SEGMENT[kind], grouping.toLowerCase(), size, 1_000);
+  const context = `${kind} ${grouping} size ${size}`;
+
+  const header = expected.map((g) => [g.groupKey, g.filterName, g.ids.length]);
+  for (const page of walked.pages) {
+    expect([context, page.data.map((g) => [g.groupKey, g.filterName, g.dataCnt])]).toEqual([context, header]);
+  }
+  for (const group of expected) {
+    const got = (walked.items.get(group.groupKey) ?? []).map((i) => i.id);
+    expect([context, group.groupKey, got]).toEqual([context, group.groupKey, group.ids]);
+  }
+  const counts = walked.pages.map((p) => p.data.reduce((sum, g) => sum + g.items.length, 0));
+  const pages = Math.max(1, Math.ceil(total / size));
+  expect([context, counts.length]).toEqual([context, pages]);
+  walked.pages.forEach((page, index) => {
+    const last = index === pages - 1;
+    expect([context, index, page.hasNext, page.nextCursor === null]).toEqual([context, index, !last, last]);
+    expect([context, index, counts[index]]).toEqual([
+      context,
+      index,
+      last ? total - size * (pages - 1) : size,
+    ]);
+  });
+  // Items carry their goal and all their managers.
+  for (const listed of walked.pages.flatMap((p) => p.data.flatMap((g) => g.items))) {
+    const source = items.find((i) => i.id === listed.id)!;
+    expect(listed.managers.info.map((m) => m.memberId).sort()).toEqual([...source.managerIds].sort());
+    expect(listed.goal).toEqual(
+      source.goalId === null ? null : { id: source.goalId, title: goalTitles.get(source.goalId) },
+    );
+  }
+}
+
+it('concatenating the pages of every grouping gives each group exactly, newest first, for any page size', async () => {
+  await fc.assert(
+    fc.asyncProperty(scenario, async ({ kind, goalTitles, goals, items, size }) => {
+      const db = testDb.database.db;
+      await db.delete(item).where(eq(item.teamId, teamId));
+      // Goals: titles from the generated list (repeats and Korean/Latin mixes), default when none.
+      const storedGoals = await store('goal', goals, []);
+      const titles = new Map<number, string>();
+      for (const [index, goal] of storedGoals.entries()) {
+        const title = goalTitles.length === 0 ? '목표' : goalTitles[index % goalTitles.length]!;
+        await db.update(item).set({ title }).where(eq(item.id, goal.id));
+        titles.set(goal.id, title);
+      }
+      const stored = await store(
+        kind,
+        items,
+        storedGoals.map((g) => g.id),
+      );
+
+      for (const grouping of GROUPINGS_BY_KIND.goal)
+        await checkList('goal', grouping, size, storedGoals, titles);
+      for (const grouping of GROUPINGS_BY_KIND[kind]) await checkList(kind, grouping, size, stored, titles);
+    }),
+    { numRuns: 25 },
+  );
+}, 120_000);

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { ListGroup, ListItem, ListPage } from '../../../contract';
+import { type SignedInMember, asMember } from './members';
+
+/** Path segments of the three kinds. */
+export type Segment = 'goals' | 'issues' | 'externals';
+
+/** Creates a team named `teamName` (caller + `memberIds`) through the settings API; returns its id. */
+export async function createTeamWith(
+  app: FastifyInstance,
+  who: SignedInMember,
+  teamName: string,
+  memberIds: number[],
+): Promise<number> {
+  const res = await asMember(app, who, 'POST', '/api/workspace/setting/teams', {
+    payload: { teamName, memberId: memberIds },
+  });
+  if (res.statusCode !== 201) throw new Error(`team create failed: ${res.statusCode} ${res.body}`);
+  return res.json().result.teamId;
+}
+
+/** `POST /api/teams/{teamId}/{segment}`; externals get `extServiceType: 'GITHUB'` unless the payload says. */
+export function postItem(
+  app: FastifyInstance,
+  who: SignedInMember,
+  teamId: number,
+  segment: Segment,
+  payload: Record<string, unknown>,
+) {
+  const body = segment === 'externals' ? { extServiceType: 'GITHUB', ...payload } : payload;
+  return asMember(app, who, 'POST', `/api/teams/${teamId}/${segment}`, { payload: body });
+}
+
+/** Creates an item (201 expected) and returns its id. */
+export async function createItemOk(
+  app: FastifyInstance,
+  who: SignedInMember,
+  teamId: number,
+  segment: Segment,
+  payload: Record<string, unknown>,
+): Promise<number> {
+  const res = await postItem(app, who, teamId, segment, payload);
+  if (res.statusCode !== 201) throw new Error(`item create failed: ${res.statusCode} ${res.body}`);
+  const result = res.json().result as Record<string, number>;
+  return Object.values(result)[0]!;
+}
+
+/** One list page (200 expected). */
+export async function listPageOk(
+  app: FastifyInstance,
+  who: SignedInMember,
+  teamId: number,
+  segment: Segment,
+  params: Record<string, string | number>,
+): Promise<ListPage> {
+  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const res = await asMember(app, who, 'GET', `/api/teams/${teamId}/${segment}?${query}`);
+  if (res.statusCode !== 200) throw new Error(`list failed: ${res.statusCode} ${res.body}`);
+  return res.json().result;
+}
+
+export interface WalkedList {
+  pages: ListPage[];
+  /** Group key → the items of that group over all pages, in page order. */
+  items: Map<string, ListItem[]>;
+  /** The groups of the first page (every page lists the same ones). */
+  groups: ListGroup[];
+}
+
+/** Reads every page of a list with `size`, following `nextCursor` until `hasNext` is false. */
+export async function walkList(
+  app: FastifyInstance,
+  who: SignedInMember,
+  teamId: number,
+  segment: Segment,
+  query: string,
+  size: number,
+  maxPages = 10_000,
+): Promise<WalkedList> {
+  const pages: ListPage[] = [];
+  const items = new Map<string, ListItem[]>();
+  let cursor: string | null = null;
+  for (;;) {
+    const page = await listPageOk(app, who, teamId, segment, {
+      query,
+      size,
+      ...(cursor === null ? {} : { cursor }),
+    });
+    pages.push(page);
+    for (const group of page.data) {
+      const list = items.get(group.groupKey) ?? [];
+      list.push(...group.items);
+      items.set(group.groupKey, list);
+    }
+    if (!page.hasNext) break;
+    if (pages.length >= maxPages) throw new Error('too many pages');
+    cursor = page.nextCursor;
+    if (cursor === null) throw new Error('hasNext without nextCursor');
+  }
+  return { pages, items, groups: pages[0]!.data };
+}

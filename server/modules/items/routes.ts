@@ -1,0 +1,300 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ITEM_CONTENT_MAX_BYTES,
+  LIST_PAGE_SIZE,
+  deleteItemsResponseSchema,
+  errorEnvelopeSchema,
+  externalLinksResponseSchema,
+  itemNameResponseSchema,
+  listPageResponseSchema,
+  listQuerySchema,
+  simpleListResponseSchema,
+} from '../../../contract';
+import type { Db } from '../../db';
+import { ok } from '../../http/envelope';
+import { decodeCursor } from './cursor';
+import { type CreateBody, KINDS, type KindSpec, MAX_ID } from './kinds';
+import { listPage } from './list';
+import { createItem, deleteItems, invalidField, nextItemName, simpleList, toCreateInput } from './service';
+import { teamScopeHook } from './team-scope';
+
+export interface ItemRoutesOptions {
+  db: Db;
+}
+
+/** `{teamId}` of every team route: a positive `integer` id (400 `VALID400_1` otherwise). */
+const teamParamsSchema = z.object({ teamId: z.coerce.number().int().positive().max(MAX_ID) });
+
+/**
+ * Create bodies carry the description (≤ 1 MB of JSON text, escaped once more inside the request's JSON), so their
+ * routes accept up to 4 MB; anything larger is 413 `COMMON413` before parsing.
+ */
+const CREATE_BODY_LIMIT = 4 * ITEM_CONTENT_MAX_BYTES;
+
+const AUTH_ERRORS = errorEnvelopeSchema.describe(
+  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
+);
+const FORBIDDEN = errorEnvelopeSchema.describe("`TEAM403_0`: the team is not in the caller's workspace");
+const NO_TEAM = errorEnvelopeSchema.describe('`TEAM404_0`: no team with that id');
+
+/**
+ * Goals, issues and externals (issue #5, server half; spec §3 Goal / Issue / External / simple lists / list
+ * response, §4, §7 "Lists" and "Detail"; api-contract.md "Items" and "Grouped lists"). One generic module: every
+ * route below is registered once per kind from `KINDS` (path segment, body keys, codes).
+ *
+ * Access, for every route: `Authorization: Bearer <access token>` (401 first, `onRequest`), then — before the body
+ * or query is validated — the path's team must exist (404 `TEAM404_0`) and belong to the caller's workspace
+ * (403 `TEAM403_0`); any member of the workspace may use any of its teams (spec §6: no roles). Responses are
+ * `Cache-Control: no-store`.
+ */
+export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guarded = { onRequest: app.requireMember, preValidation: teamScopeHook(db) };
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  for (const spec of KINDS) registerKind(spec);
+
+  /**
+   * Registers the five (externals: four) routes of one kind; `spec` fills in paths, body keys and codes. Each
+   * route's own docstring is below; `{kind}` stands for goals / issues / externals.
+   */
+  function registerKind(spec: KindSpec): void {
+    const base = `/api/teams/:teamId/${spec.segment}`;
+
+    /**
+     * `POST /api/teams/{teamId}/goals|issues|externals` — create (spec §3 payloads, §7 "Detail"; api-contract.md
+     * "Items"). Body: `createGoalRequestSchema` / `createIssueRequestSchema` / `createExternalRequestSchema` —
+     * `title` (trimmed, 1–20 characters), `content` ('' or a JSON object text, ≤ 1 MB; default ''), `state` and
+     * `priority` (default NONE), `managersId` (members of the team; default []), `deadline { start?, end? }`
+     * (`YYYY-MM-DD`, start ≤ end); issues and externals `goalId` (a goal of the team; -1, null or absent = none);
+     * goals `issuesId` (issues of the team, linked to the new goal — moved off any other goal); externals
+     * `extServiceType` (GITHUB | SLACK, required, fixed afterwards) and `owner` / `repo` / `installationId`
+     * (accepted; nothing is sent to GitHub or Slack yet and they are not stored — the integrations issue resolves
+     * the installation from the team server-side).
+     * The name `<workspaceName>-g|i|e<n>` takes the workspace's next number for the kind (never reused).
+     * 201 `GOAL201_0` `{ goalId }` | `ISSUE201_0` `{ issueId }` | `EXTERNAL201_0` `{ externalId }`.
+     * 400 `VALID400_1` (`result` field → message): bad or missing fields, title empty or over 20 characters,
+     * `result.deadline` '시작일은 마감일보다 늦을 수 없습니다.', `result.content` not '' or a JSON object;
+     * `ITEM400_0` managers who are not team members (`result.managersId` names them); `ITEM400_1` `goalId` not a
+     * goal of the team; `ITEM400_2` `issuesId` not issues of the team. 401; 403 `TEAM403_0`; 404 `TEAM404_0`;
+     * 413 `COMMON413` body over 4 MB.
+     */
+    r.post(
+      base,
+      {
+        ...guarded,
+        bodyLimit: CREATE_BODY_LIMIT,
+        schema: {
+          tags: ['items'],
+          summary: `Create a ${spec.kind}`,
+          description:
+            `Creates a ${spec.kind} of the team named \`<workspaceName>-${spec.prefix}<n>\`; result ` +
+            `\`{ ${spec.idKey} }\`. Spec §3, §7; api-contract.md "Items".` +
+            (spec.kind === 'external'
+              ? ' `extServiceType` is stored; nothing is sent to GitHub or Slack yet (integrations come later).'
+              : ''),
+          security: [{ bearerAuth: [] }],
+          params: teamParamsSchema,
+          body: spec.createBody,
+          response: {
+            201: spec.createResponse,
+            400: errorEnvelopeSchema.describe(
+              '`VALID400_1` invalid field (`result.<field>`; `deadline` start after end, `content` not a JSON ' +
+                'object) | `ITEM400_0` managers not in the team | `ITEM400_1` goal not of the team | ' +
+                '`ITEM400_2` issues not of the team',
+            ),
+            401: AUTH_ERRORS,
+            403: FORBIDDEN,
+            404: NO_TEAM,
+            413: errorEnvelopeSchema.describe('`COMMON413`: body over 4 MB'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const input = toCreateInput(spec, request.body as CreateBody);
+        const id = await createItem(db, spec, request.teamScope, request.memberId, input);
+        request.log.info({ kind: spec.kind, id, teamId: request.teamScope.teamId }, 'item created');
+        return ok(reply, spec.codes.created, { [spec.idKey]: id });
+      },
+    );
+
+    /**
+     * `GET /api/teams/{teamId}/goals|issues|externals?query&cursor&size` — one page of the grouped list
+     * (api-contract.md "Grouped lists"; spec §3 "List response", §4; see list.ts for the queries).
+     * Query: `query` grouping, case-insensitive, default STATE — goals STATE | PRIORITY | MANAGER, issues also GOAL,
+     * externals also GOAL and EXT_TYPE; `cursor` absent or `-1` = first page, else the previous page's
+     * `nextCursor`; `size` 1–100 (default 20) items across groups.
+     * 200 `GOAL200_0` | `ISSUE200_0` | `EXTERNAL200_0` `{ data: [{ groupKey, filterName, imageUrl, dataCnt,
+     * items: [{ id, name, title, state, priority, deadline { start, end }, managers { cnt, info: [{ memberId,
+     * name, profileUrl }] }, goal { id, title } | null, extServiceType | null, createdAt (ISO-8601 +09:00) }] }],
+     * hasNext, nextCursor | null }`. `data` lists every non-empty group of the team on every page, in group order
+     * (STATE `NONE, IN_PROGRESS, TODO, FINISH, REVIEW, DELETE`; PRIORITY `NONE, URGENT, HIGH, NORMAL, LOW`; MANAGER /
+     * GOAL / EXT_TYPE the '없음' group (`groupKey` NONE) first, then by label in Korean collation, ties by key);
+     * `dataCnt` is the group's total in the team; `items` only this page's, newest first (an item with two
+     * managers is in both manager groups). `groupKey`: the code, the member id or goal id as a string, or NONE;
+     * `filterName`: the code (STATE / PRIORITY / EXT_TYPE), the member's name, the goal's title, or '없음';
+     * `imageUrl`: the manager's photo (MANAGER), else null. An empty team: `{ data: [], hasNext: false,
+     * nextCursor: null }`.
+     * 400 `VALID400_1`: `result.query` unknown or not offered for the kind, `result.cursor` not a cursor of this
+     * grouping, `result.size` out of range. 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+     */
+    r.get(
+      base,
+      {
+        ...guarded,
+        schema: {
+          tags: ['items'],
+          summary: `One page of the team's ${spec.segment}, grouped`,
+          description:
+            `Groupings: ${spec.groupings.join(', ')} (case-insensitive, default STATE). Every page lists every ` +
+            "non-empty group with its team-wide `dataCnt` and only this page's items (newest first); `size` " +
+            `(1–100, default ${LIST_PAGE_SIZE}) counts items across groups; pass \`nextCursor\` back as \`cursor\`. ` +
+            'api-contract.md "Grouped lists".',
+          security: [{ bearerAuth: [] }],
+          params: teamParamsSchema,
+          querystring: listQuerySchema,
+          response: {
+            200: listPageResponseSchema,
+            400: errorEnvelopeSchema.describe(
+              '`VALID400_1`: `query` not offered for this kind, malformed `cursor` or cursor of another ' +
+                'grouping, `size` out of range',
+            ),
+            401: AUTH_ERRORS,
+            403: FORBIDDEN,
+            404: NO_TEAM,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { query: grouping, cursor, size } = request.query;
+        if (!spec.groupings.includes(grouping)) {
+          throw invalidField(
+            'query',
+            `${spec.label} 목록은 ${spec.groupings.join(', ')} 중 하나로 묶을 수 있습니다.`,
+          );
+        }
+        const position = decodeCursor(cursor, grouping);
+        return ok(
+          reply,
+          spec.codes.list,
+          await listPage(db, spec, request.teamScope, grouping, position, size),
+        );
+      },
+    );
+
+    /**
+     * `DELETE /api/teams/{teamId}/goals|issues|externals` — permanent delete (spec §4 delete mode; api-contract.md
+     * "Items"). Body `{ goalIds | issueIds | externalIds: number[] (≥ 1) }`. All or nothing: 403 `ITEM403_0` if
+     * any id is an item of this kind of another team; else 404 `ITEM404_0` if any id is no item of this kind
+     * (both name the ids in `message` and `result.<idsKey>`; nothing deleted). Managers go with the items; issues
+     * and externals of a deleted goal lose their goal. 200 `GOAL200_2` | `ISSUE200_2` | `EXTERNAL200_2`
+     * `{ deletedIds }` (request order, duplicates removed). 400 `VALID400_1` malformed body; 401; 403 `TEAM403_0`;
+     * 404 `TEAM404_0`.
+     */
+    r.delete(
+      base,
+      {
+        ...guarded,
+        schema: {
+          tags: ['items'],
+          summary: `Delete ${spec.segment} permanently`,
+          description:
+            `Body \`{ ${spec.idsKey}: number[] }\`; all or nothing. Issues of a deleted goal lose their goal. ` +
+            'api-contract.md "Items".',
+          security: [{ bearerAuth: [] }],
+          params: teamParamsSchema,
+          body: spec.deleteBody,
+          response: {
+            200: deleteItemsResponseSchema,
+            400: errorEnvelopeSchema.describe('`VALID400_1`: malformed body or empty id list'),
+            401: AUTH_ERRORS,
+            403: errorEnvelopeSchema.describe(
+              "`TEAM403_0` the team is not in the caller's workspace | `ITEM403_0` ids of another team's items",
+            ),
+            404: errorEnvelopeSchema.describe('`TEAM404_0` no such team | `ITEM404_0` unknown ids'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const ids = (request.body as Record<string, number[]>)[spec.idsKey]!;
+        const deletedIds = await deleteItems(db, spec, request.teamScope, ids);
+        request.log.info({ kind: spec.kind, deletedIds, teamId: request.teamScope.teamId }, 'items deleted');
+        return ok(reply, spec.codes.deleted, { deletedIds });
+      },
+    );
+
+    /**
+     * `GET /api/teams/{teamId}/goals-simple` and `/issues-simple` — the pickers' lists (spec §3 "Simple lists",
+     * §7 "Detail"): 200 `GOAL200_3` | `ISSUE200_3` `{ cnt, info: [{ id, title }] }`, newest first; an empty
+     * team is `{ cnt: 0, info: [] }` (a success). 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+     */
+    if (spec.simplePath !== null && spec.codes.simple !== null) {
+      const code = spec.codes.simple;
+      r.get(
+        `/api/teams/:teamId/${spec.simplePath}`,
+        {
+          ...guarded,
+          schema: {
+            tags: ['items'],
+            summary: `Ids and titles of the team's ${spec.segment}`,
+            description: 'Newest first; empty is a success. Spec §3 "Simple lists".',
+            security: [{ bearerAuth: [] }],
+            params: teamParamsSchema,
+            response: { 200: simpleListResponseSchema, 401: AUTH_ERRORS, 403: FORBIDDEN, 404: NO_TEAM },
+          },
+        },
+        async (request, reply) => ok(reply, code, await simpleList(db, spec, request.teamScope)),
+      );
+    }
+
+    /**
+     * `GET /api/teams/{teamId}/goal-name`, `/issue-name`, `/externals/external-name` — the name the next item of
+     * the kind would get (spec §7 "Detail"; api-contract.md "Items"): 200 `GOAL200_4` | `ISSUE200_4` |
+     * `EXTERNAL200_4`, result the bare string `<workspaceName>-g|i|e<n>`. Takes nothing: a concurrent create may
+     * get it first. 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+     */
+    r.get(
+      `/api/teams/:teamId/${spec.namePath}`,
+      {
+        ...guarded,
+        schema: {
+          tags: ['items'],
+          summary: `The name the next ${spec.kind} will get`,
+          description: `\`<workspaceName>-${spec.prefix}<n>\`, previewed (nothing is taken).`,
+          security: [{ bearerAuth: [] }],
+          params: teamParamsSchema,
+          response: { 200: itemNameResponseSchema, 401: AUTH_ERRORS, 403: FORBIDDEN, 404: NO_TEAM },
+        },
+      },
+      async (request, reply) => ok(reply, spec.codes.name, await nextItemName(db, spec, request.teamScope)),
+    );
+  }
+
+  /**
+   * `GET /api/teams/{teamId}/externals/links` — integration flags of the external create dialog (spec §3, §7
+   * "Lists"): 200 `EXTERNAL200_5` `{ linkedWithGithub: false, linkedWithSlack: false }` until the integrations
+   * issue connects GitHub and Slack. 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+   */
+  r.get(
+    '/api/teams/:teamId/externals/links',
+    {
+      ...guarded,
+      schema: {
+        tags: ['items'],
+        summary: 'Whether the team is connected to GitHub and Slack',
+        description: 'Both false until the integrations exist.',
+        security: [{ bearerAuth: [] }],
+        params: teamParamsSchema,
+        response: { 200: externalLinksResponseSchema, 401: AUTH_ERRORS, 403: FORBIDDEN, 404: NO_TEAM },
+      },
+    },
+    async (_request, reply) =>
+      ok(reply, 'EXTERNAL200_5', { linkedWithGithub: false, linkedWithSlack: false }),
+  );
+}

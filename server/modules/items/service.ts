@@ -1,0 +1,270 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ExtServiceType, ItemKind, Priority, SimpleList, State } from '../../../contract';
+import type { Db } from '../../db';
+import { item, itemCounter, itemManager, teamMember, workspace } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import { listIds } from '../settings/scope';
+import { type CreateBody, type KindSpec, isStorableId } from './kinds';
+import type { TeamScope } from './team-scope';
+
+/** A create payload after parsing, the same shape for every kind. */
+export interface CreateItemInput {
+  title: string;
+  content: string;
+  state: State;
+  priority: Priority;
+  managersId: number[];
+  deadline: { start: string | null; end: string | null };
+  /** Issues and externals: the goal, null for none (`-1` and null in the payload). Always null for goals. */
+  goalId: number | null;
+  /** Goals: the issues to link to the new goal. Always empty for other kinds. */
+  issuesId: number[];
+  /** Externals only. */
+  extServiceType: ExtServiceType | null;
+}
+
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+/** 400 `VALID400_1` with `result[field] = message` and the same `message` (like a schema failure, but worded). */
+export function invalidField(field: string, message: string): ApiError {
+  return new ApiError('VALID400_1', { [field]: message }, { message });
+}
+
+export const DEADLINE_ORDER_MESSAGE = '시작일은 마감일보다 늦을 수 없습니다.';
+export const CONTENT_FORMAT_MESSAGE = '본문은 비어 있거나 JSON 객체여야 합니다.';
+
+/**
+ * Content is '' (the empty default) or a JSON text whose top-level value is an object (Lexical's serialized
+ * state `{ "root": … }`); 400 `VALID400_1` (`result.content`) otherwise. The size limit is the schema's. The full
+ * Lexical node validation comes with the detail page.
+ */
+export function assertContent(content: string): void {
+  if (content === '') return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    throw invalidField('content', CONTENT_FORMAT_MESSAGE);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw invalidField('content', CONTENT_FORMAT_MESSAGE);
+  }
+}
+
+/** Parsed body (any kind) → `CreateItemInput`, checking the deadline order and the content (400 otherwise). */
+export function toCreateInput(spec: KindSpec, body: CreateBody): CreateItemInput {
+  const start = body.deadline.start ?? null;
+  const end = body.deadline.end ?? null;
+  // `YYYY-MM-DD` with a four-digit year compares like the dates it names.
+  if (start !== null && end !== null && start > end) throw invalidField('deadline', DEADLINE_ORDER_MESSAGE);
+  assertContent(body.content);
+  const goalId = spec.kind !== 'goal' && 'goalId' in body ? (body.goalId ?? null) : null;
+  return {
+    title: body.title,
+    content: body.content,
+    state: body.state,
+    priority: body.priority,
+    managersId: unique(body.managersId),
+    deadline: { start, end },
+    goalId: goalId === -1 ? null : goalId,
+    issuesId: spec.kind === 'goal' && 'issuesId' in body ? unique(body.issuesId) : [],
+    extServiceType: spec.kind === 'external' && 'extServiceType' in body ? body.extServiceType : null,
+  };
+}
+
+/** `<workspaceName>-g|i|e<n>`. */
+export function itemName(scope: TeamScope, spec: KindSpec, number: number): string {
+  return `${scope.workspaceName}-${spec.prefix}${number}`;
+}
+
+/**
+ * Creates an item of `spec.kind` in the scope's team, in one transaction:
+ * 1. `FOR KEY SHARE` on the workspace row — the same lock order as withdrawal (workspace first), which takes it
+ *    `FOR UPDATE`: a manager cannot withdraw halfway through and be left managing the new item;
+ * 2. every `managersId` must be a member of the team, else 400 `ITEM400_0` naming the others
+ *    (`result.managersId`);
+ * 3. issues/externals: `goalId` (unless none) must be a goal of the same team, locked `FOR KEY SHARE` so it cannot
+ *    be deleted before we link to it, else 400 `ITEM400_1`;
+ * 4. goals: every `issuesId` must be an issue of the same team (locked `FOR UPDATE`, in id order), else 400
+ *    `ITEM400_2` naming the others (`result.issuesId`);
+ * 5. take the number: `INSERT INTO item_counter … ON CONFLICT DO UPDATE SET next = next + 1 RETURNING next`
+ *    (the row stays locked until commit, so concurrent creations queue here and never share a number);
+ * 6. insert the item (author = caller), its managers, and for goals link the issues (moving them off any other
+ *    goal). Returns the new id.
+ * Externals: `extServiceType` is stored; nothing is sent to GitHub or Slack yet — the integrations issue adds
+ * that (and fills the external reference columns).
+ */
+export async function createItem(
+  db: Db,
+  spec: KindSpec,
+  scope: TeamScope,
+  authorId: number,
+  input: CreateItemInput,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: workspace.id })
+      .from(workspace)
+      .where(eq(workspace.id, scope.workspaceId))
+      .for('key share');
+
+    if (input.managersId.length > 0) {
+      const storable = input.managersId.filter(isStorableId);
+      const members =
+        storable.length === 0
+          ? []
+          : await tx
+              .select({ id: teamMember.memberId })
+              .from(teamMember)
+              .where(and(eq(teamMember.teamId, scope.teamId), inArray(teamMember.memberId, storable)));
+      const inTeam = new Set(members.map((m) => m.id));
+      const foreign = input.managersId.filter((id) => !inTeam.has(id));
+      if (foreign.length > 0) {
+        const message = `팀 멤버가 아닌 담당자가 있습니다: ${listIds(foreign)}`;
+        throw new ApiError('ITEM400_0', { managersId: message }, { message });
+      }
+    }
+
+    if (input.goalId !== null) {
+      const goalId = input.goalId;
+      const found = isStorableId(goalId)
+        ? await tx
+            .select({ id: item.id })
+            .from(item)
+            .where(and(eq(item.id, goalId), eq(item.kind, 'goal'), eq(item.teamId, scope.teamId)))
+            .for('key share')
+        : [];
+      if (found.length === 0) {
+        const message = `이 팀의 목표가 아닙니다: ${goalId}`;
+        throw new ApiError('ITEM400_1', { goalId: message }, { message });
+      }
+    }
+
+    if (input.issuesId.length > 0) {
+      const storable = input.issuesId.filter(isStorableId);
+      const issues =
+        storable.length === 0
+          ? []
+          : await tx
+              .select({ id: item.id })
+              .from(item)
+              .where(and(inArray(item.id, storable), eq(item.kind, 'issue'), eq(item.teamId, scope.teamId)))
+              .orderBy(item.id)
+              .for('update');
+      const known = new Set(issues.map((i) => i.id));
+      const foreign = input.issuesId.filter((id) => !known.has(id));
+      if (foreign.length > 0) {
+        const message = `이 팀의 이슈가 아닙니다: ${listIds(foreign)}`;
+        throw new ApiError('ITEM400_2', { issuesId: message }, { message });
+      }
+    }
+
+    const number = await takeNumber(tx, scope.workspaceId, spec.kind);
+    const now = new Date();
+    const [created] = await tx
+      .insert(item)
+      .values({
+        kind: spec.kind,
+        teamId: scope.teamId,
+        workspaceId: scope.workspaceId,
+        number,
+        name: itemName(scope, spec, number),
+        title: input.title,
+        content: input.content,
+        state: input.state,
+        priority: input.priority,
+        deadlineStart: input.deadline.start,
+        deadlineEnd: input.deadline.end,
+        goalId: input.goalId,
+        extServiceType: input.extServiceType,
+        authorId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: item.id });
+    const itemId = created!.id;
+    if (input.managersId.length > 0) {
+      await tx.insert(itemManager).values(input.managersId.map((memberId) => ({ itemId, memberId })));
+    }
+    if (input.issuesId.length > 0) {
+      await tx
+        .update(item)
+        .set({ goalId: itemId, updatedAt: now })
+        .where(and(inArray(item.id, input.issuesId), eq(item.kind, 'issue')));
+    }
+    return itemId;
+  });
+}
+
+/** Allocates the next number of (workspace, kind) inside the caller's transaction (see `item_counter`). */
+async function takeNumber(tx: Db, workspaceId: number, kind: ItemKind): Promise<number> {
+  const [row] = await tx
+    .insert(itemCounter)
+    .values({ workspaceId, kind, next: 2 })
+    .onConflictDoUpdate({
+      target: [itemCounter.workspaceId, itemCounter.kind],
+      set: { next: sql`${itemCounter.next} + 1` },
+    })
+    .returning({ next: itemCounter.next });
+  return row!.next - 1;
+}
+
+/** The name the next item of `spec.kind` would get now (takes nothing; a concurrent create may take it first). */
+export async function nextItemName(db: Db, spec: KindSpec, scope: TeamScope): Promise<string> {
+  const [row] = await db
+    .select({ next: itemCounter.next })
+    .from(itemCounter)
+    .where(and(eq(itemCounter.workspaceId, scope.workspaceId), eq(itemCounter.kind, spec.kind)));
+  return itemName(scope, spec, row?.next ?? 1);
+}
+
+/**
+ * Permanently deletes items of `spec.kind` (api-contract.md "Items": delete is permanent), all or nothing, in one
+ * transaction: the rows are locked `FOR UPDATE` in id order; any id of another team's item of this kind → 403
+ * `ITEM403_0`; then any id that is no item of this kind → 404 `ITEM404_0` (both name the ids in `message` and
+ * `result.<idsKey>`). Managers go with the items (cascade); issues and externals of a deleted goal lose their goal
+ * (`ON DELETE SET NULL`). Returns the deleted ids, duplicates removed, in request order.
+ */
+export async function deleteItems(
+  db: Db,
+  spec: KindSpec,
+  scope: TeamScope,
+  requested: readonly number[],
+): Promise<number[]> {
+  const ids = unique(requested);
+  return db.transaction(async (tx) => {
+    const storable = ids.filter(isStorableId);
+    const rows =
+      storable.length === 0
+        ? []
+        : await tx
+            .select({ id: item.id, teamId: item.teamId })
+            .from(item)
+            .where(and(inArray(item.id, storable), eq(item.kind, spec.kind)))
+            .orderBy(item.id)
+            .for('update');
+    const foreign = rows.filter((r) => r.teamId !== scope.teamId).map((r) => r.id);
+    if (foreign.length > 0) {
+      const message = `다른 팀의 ${spec.label}는 삭제할 수 없습니다: ${listIds(foreign)}`;
+      throw new ApiError('ITEM403_0', { [spec.idsKey]: message }, { message });
+    }
+    const found = new Set(rows.map((r) => r.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      const message = `존재하지 않는 ${spec.label}입니다: ${listIds(missing)}`;
+      throw new ApiError('ITEM404_0', { [spec.idsKey]: message }, { message });
+    }
+    await tx.delete(item).where(inArray(item.id, ids));
+    return ids;
+  });
+}
+
+/** `{ cnt, info: [{ id, title }] }` of the team's items of `spec.kind`, newest first (empty is a success). */
+export async function simpleList(db: Db, spec: KindSpec, scope: TeamScope): Promise<SimpleList> {
+  const info = await db
+    .select({ id: item.id, title: item.title })
+    .from(item)
+    .where(and(eq(item.teamId, scope.teamId), eq(item.kind, spec.kind)))
+    .orderBy(desc(item.id));
+  return { cnt: info.length, info };
+}

@@ -1,0 +1,207 @@
+import type { ReactNode } from 'react';
+import type { ExtServiceType, Priority, State } from '../../../contract/itemEnums';
+import { tokens } from '../../app/theme';
+
+/*
+ * Icons of the lists (veco-frontend.md §1.3, §1.4, §1.7), drawn for Momentum as plain inline SVG (no MUI
+ * component per row). All are decorative: the text next to them carries the meaning.
+ */
+
+interface IconProps {
+  size?: string;
+  className?: string;
+}
+
+function Line({ size = '2.4rem', className, children }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      className={className}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** A filled status dot: 1.2rem on rows, 1.6rem in group headers. */
+export function StatusDot({ state, size = '1.2rem' }: { state: State; size?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      style={{
+        display: 'inline-block',
+        flex: 'none',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        backgroundColor: tokens.status[state],
+      }}
+    />
+  );
+}
+
+/** Bars lit per priority (short, middle, tall) and their colour (veco-frontend.md §1.4). */
+const PRIORITY_BARS: Record<Priority, { lit: number; colour: string }> = {
+  NONE: { lit: 3, colour: tokens.grey[300] },
+  LOW: { lit: 1, colour: tokens.grey[500] },
+  NORMAL: { lit: 2, colour: tokens.grey[500] },
+  HIGH: { lit: 3, colour: tokens.grey[500] },
+  URGENT: { lit: 3, colour: tokens.error },
+};
+
+/** "Signal bars": three rounded vertical strokes of increasing height; 2.4rem on rows, 3.2rem in headers. */
+export function PriorityIcon({ priority, size = '2.4rem' }: { priority: Priority; size?: string }) {
+  const { lit, colour } = PRIORITY_BARS[priority];
+  const bars = ['M7 19.5v-3', 'M12 19.5v-7', 'M17 19.5V8.5'];
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke={colour}
+      strokeWidth={3}
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+      style={{ flex: 'none' }}
+    >
+      {bars.slice(0, lit).map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+/** A calendar page with a filled header band (the deadline column). */
+export function CalendarIcon({ size = '2.4rem' }: IconProps) {
+  return (
+    <Line size={size}>
+      <rect x="5" y="6" width="14" height="13" rx="1.6" />
+      <path d="M5 10h14M9 4.5v3M15 4.5v3" />
+      <path d="M5 7.6C5 6.7 5.7 6 6.6 6h10.8c.9 0 1.6.7 1.6 1.6V10H5z" fill="currentColor" />
+    </Line>
+  );
+}
+
+/** A person in a circle: no manager, or a manager without a photo. */
+export function UserIcon({ size = '2.4rem', className }: IconProps) {
+  return (
+    <Line size={size} className={className}>
+      <circle cx="12" cy="12" r="8.5" />
+      <circle cx="12" cy="10.2" r="2.7" />
+      <path d="M6.8 18.2c1.1-2 3-3.1 5.2-3.1s4.1 1.1 5.2 3.1" />
+    </Line>
+  );
+}
+
+/** Three sliders: the grouping ("필터") button. */
+export function FilterIcon({ size = '2.4rem' }: IconProps) {
+  return (
+    <Line size={size}>
+      <path d="M3.5 6.5h17M3.5 12h17M3.5 17.5h17" />
+      <circle cx="8" cy="6.5" r="1.9" fill="#ffffff" />
+      <circle cx="15.5" cy="12" r="1.9" fill="#ffffff" />
+      <circle cx="10" cy="17.5" r="1.9" fill="#ffffff" />
+    </Line>
+  );
+}
+
+/** Trash can: the delete-mode toggle. */
+export function TrashIcon({ size = '2.4rem' }: IconProps) {
+  return (
+    <Line size={size}>
+      <path d="M4 6.5h16M9.5 6.5v-2h5v2M6.5 6.5l.9 13a1.5 1.5 0 0 0 1.5 1.4h6.2a1.5 1.5 0 0 0 1.5-1.4l.9-13" />
+      <path d="M10 10.5v6.5M14 10.5v6.5" />
+    </Line>
+  );
+}
+
+/** A thin plus: "create in this group", and "add an integration". */
+export function PlusIcon({ size = '2.4rem' }: IconProps) {
+  return (
+    <Line size={size}>
+      <path d="M12 4.5v15M4.5 12h15" />
+    </Line>
+  );
+}
+
+/** The GitHub mark (single colour). */
+export function GitHubLogo({ size = '2.4rem' }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      style={{ flex: 'none' }}
+    >
+      <path
+        fill="#111111"
+        d="M12 1.27a11 11 0 0 0-3.48 21.46c.55.09.73-.28.73-.55v-1.84c-3.03.64-3.67-1.46-3.67-1.46-.55-1.29-1.28-1.65-1.28-1.65-.92-.65.1-.65.1-.65 1.1 0 1.73 1.1 1.73 1.1.92 1.65 2.57 1.2 3.21.92a2 2 0 0 1 .64-1.47c-2.47-.27-5.04-1.19-5.04-5.5 0-1.1.46-2.1 1.2-2.84a3.76 3.76 0 0 1 0-2.93s.91-.28 3.11 1.1c1.8-.49 3.7-.49 5.5 0 2.1-1.38 3.02-1.1 3.02-1.1a3.76 3.76 0 0 1 0 2.93c.83.74 1.2 1.74 1.2 2.94 0 4.21-2.57 5.13-5.04 5.4.45.37.82.92.82 2.02v3.03c0 .27.1.64.73.55A11 11 0 0 0 12 1.27"
+      />
+    </svg>
+  );
+}
+
+/** The Slack mark: four two-part strokes in Slack's colours. */
+export function SlackLogo({ size = '2.4rem' }: IconProps) {
+  const r = 2.52;
+  const pieces: Array<[string, number, number, number, number]> = [
+    ['#36C5F0', 6.31, 0, 5.04, 5.04],
+    ['#36C5F0', 0, 6.31, 11.36, 5.04],
+    ['#2EB67D', 18.96, 6.31, 5.04, 5.04],
+    ['#2EB67D', 12.64, 0, 5.04, 11.36],
+    ['#ECB22E', 12.64, 18.96, 5.04, 5.04],
+    ['#ECB22E', 12.64, 12.64, 11.36, 5.04],
+    ['#E01E5A', 0, 12.64, 5.04, 5.04],
+    ['#E01E5A', 6.31, 12.64, 5.04, 11.36],
+  ];
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      style={{ flex: 'none' }}
+    >
+      {pieces.map(([fill, x, y, width, height]) => (
+        <rect key={`${x}-${y}`} x={x} y={y} width={width} height={height} rx={r} fill={fill} />
+      ))}
+    </svg>
+  );
+}
+
+/** The tool's logo (2.4rem). */
+export function ExtServiceLogo({ type, size }: { type: ExtServiceType; size?: string }) {
+  return type === 'SLACK' ? <SlackLogo size={size} /> : <GitHubLogo size={size} />;
+}
+
+/** A caret pointing down (the grouping menu's header). */
+export function CaretDownIcon({ size = '1.6rem' }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M7 10l5 5 5-5z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** A small check mark (the current grouping). */
+export function CheckIcon({ size = '1.2rem' }: IconProps) {
+  return (
+    <Line size={size}>
+      <path d="M5 12.5l4.5 4.5L19 7.5" strokeWidth={2} />
+    </Line>
+  );
+}

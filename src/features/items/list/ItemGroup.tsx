@@ -1,0 +1,149 @@
+import { memo, useId, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { styled } from '@mui/material/styles';
+import type { Grouping } from '../../../../contract/itemEnums';
+import { tokens } from '../../../app/theme';
+import { copy, type ItemKind, type ItemScope } from '../../../shared/copy';
+import { GoalIcon } from '../../workspace/sidebar/icons';
+import { ExtServiceLogo, PlusIcon, PriorityIcon, StatusDot, UserIcon } from '../icons';
+import {
+  extServiceOf,
+  groupLabel,
+  itemDetailPath,
+  priorityOf,
+  stateOf,
+  type MergedGroup,
+  type RowColumn,
+} from '../listModel';
+import { ItemRow } from './ItemRow';
+
+/*
+ * A group (veco-frontend.md §4.3): a 2.8rem header — icon, 2rem bold label, the server's team-wide count in grey,
+ * and a grey "+" on the right that opens the create screen — then its rows 1.6rem below.
+ */
+
+const Section = styled('section')({});
+
+const Header = styled('div')({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '2.8rem',
+  '&[data-grouping="PRIORITY"]': { alignItems: 'flex-end' },
+});
+
+const Heading = styled('h2')({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.8rem',
+  minWidth: 0,
+  margin: 0,
+  fontSize: '2rem',
+  lineHeight: '140%',
+  fontWeight: 700,
+  letterSpacing: '-0.02em',
+  color: tokens.grey[600],
+  '[data-grouping="PRIORITY"] > &': { alignItems: 'flex-end' },
+  '& .label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '& .count': { flex: 'none', color: tokens.grey[500] },
+  '& .avatar': { width: '2.4rem', height: '2.4rem', borderRadius: '50%', objectFit: 'cover', flex: 'none' },
+});
+
+const CreateLink = styled(Link)({
+  flex: 'none',
+  display: 'inline-flex',
+  marginLeft: 'auto',
+  color: tokens.grey[500],
+  borderRadius: '0.4rem',
+  '&:hover': { color: tokens.grey[600] },
+  '&:focus-visible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.2rem' },
+});
+
+const Rows = styled('ul')({ margin: '1.6rem 0 0', padding: 0 });
+
+function HeaderIcon({ grouping, group }: { grouping: Grouping; group: MergedGroup }) {
+  const none = group.groupKey === 'NONE';
+  switch (grouping) {
+    case 'STATE':
+      return <StatusDot state={stateOf(group.groupKey)} size="1.6rem" />;
+    case 'PRIORITY':
+      return <PriorityIcon priority={priorityOf(group.groupKey)} size="3.2rem" />;
+    case 'MANAGER':
+      return group.imageUrl && !none ? (
+        <img className="avatar" src={group.imageUrl} alt="" />
+      ) : (
+        <UserIcon size="2.4rem" />
+      );
+    case 'GOAL':
+      return <GoalIcon style={none ? { color: tokens.grey[400] } : undefined} />;
+    case 'EXT_TYPE':
+      return none ? <UserIcon /> : <ExtServiceLogo type={extServiceOf(group.groupKey)} />;
+  }
+}
+
+export interface ItemGroupProps {
+  group: MergedGroup;
+  grouping: Grouping;
+  kind: ItemKind;
+  scope: ItemScope;
+  teamId: number;
+  columns: readonly RowColumn[];
+  deleteMode: boolean;
+  selected: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+  onOpen: (href: string) => void;
+  /** After the rows of the group where the next page continues: the "loading more" rows and the sentinel. */
+  tail?: ReactNode;
+}
+
+export const ItemGroup = memo(function ItemGroup({
+  group,
+  grouping,
+  kind,
+  scope,
+  teamId,
+  columns,
+  deleteMode,
+  selected,
+  onToggle,
+  onOpen,
+  tail,
+}: ItemGroupProps) {
+  const headingId = useId();
+  const label = groupLabel(grouping, group);
+  return (
+    <Section aria-labelledby={headingId} data-group-key={group.groupKey}>
+      <Header data-grouping={grouping} data-testid="item-group-header">
+        <Heading id={headingId}>
+          <HeaderIcon grouping={grouping} group={group} />
+          <span className="label" data-testid="item-group-label">
+            {label}
+          </span>
+          <span className="count" data-testid="item-group-count">
+            {group.dataCnt}
+          </span>
+        </Heading>
+        <CreateLink to="detail/create" aria-label={copy.itemList.createInGroup(kind, label)}>
+          <PlusIcon />
+        </CreateLink>
+      </Header>
+      {group.items.length > 0 && (
+        <Rows>
+          {group.items.map((item) => (
+            <ItemRow
+              key={item.id}
+              item={item}
+              kind={kind}
+              columns={columns}
+              href={itemDetailPath(scope, teamId, kind, item.id)}
+              deleteMode={deleteMode}
+              checked={selected.has(item.id)}
+              onToggle={onToggle}
+              onOpen={onOpen}
+            />
+          ))}
+        </Rows>
+      )}
+      {tail}
+    </Section>
+  );
+});

@@ -1,0 +1,144 @@
+import { useEffect, useMemo } from 'react';
+import { styled } from '@mui/material/styles';
+import { useGetExternalLinksQuery } from '../../../api/itemsApi';
+import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
+import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
+import { useAppDispatch } from '../../../app/hooks';
+import { tokens } from '../../../app/theme';
+import { copy, type ItemKind, type ItemScope } from '../../../shared/copy';
+import { Avatar } from '../../../shared/ui/Avatar';
+import { toastShown } from '../../toast/toastSlice';
+import { GitHubLogo, PlusIcon, SlackLogo } from '../icons';
+
+/*
+ * The list header (veco-frontend.md §4.1, §4.7): a 3.2rem round avatar and the team's name (2.4rem bold); joint
+ * (default-team) pages show the workspace's name and image. External lists add the integration area: a navy
+ * "연동하기" button when nothing is linked, otherwise the linked tools' logos (and a blue "+" while only one is).
+ */
+
+const Header = styled('header')({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '3.6rem',
+  gap: '1.6rem',
+});
+
+const Title = styled('h1')({
+  minWidth: 0,
+  margin: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: '2.4rem',
+  lineHeight: '150%',
+  fontWeight: 700,
+  letterSpacing: '-0.02em',
+  color: tokens.grey[600],
+});
+
+const Integrations = styled('div')({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3.2rem',
+  marginLeft: '1.6rem',
+  '& .linked': { display: 'inline-flex' },
+});
+
+const ConnectButton = styled('button')({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '0.6rem',
+  height: '3.6rem',
+  padding: '0 1.4rem 0 1.1rem',
+  border: 0,
+  borderRadius: '0.6rem',
+  backgroundColor: tokens.navy,
+  color: '#ffffff',
+  font: 'inherit',
+  fontSize: '1.4rem',
+  fontWeight: 700,
+  lineHeight: '140%',
+  letterSpacing: '-0.02em',
+  cursor: 'pointer',
+  '&:hover': { opacity: 0.9 },
+  '&:focus-visible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.2rem' },
+});
+
+const AddButton = styled('button')({
+  display: 'inline-flex',
+  padding: 0,
+  border: 0,
+  borderRadius: '0.4rem',
+  background: 'none',
+  color: tokens.navyVariant,
+  cursor: 'pointer',
+  '&:focus-visible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.2rem' },
+});
+
+/** The team's name and image, from the (shared) team list; later pages load until the team is found. */
+function useTeam(teamId: number, enabled: boolean) {
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetTeamsInfiniteQuery(undefined, {
+    skip: !enabled,
+  });
+  const team = useMemo(
+    () => data?.pages.flatMap((page) => page.teamList).find((candidate) => candidate.teamId === teamId),
+    [data, teamId],
+  );
+  useEffect(() => {
+    if (enabled && data && !team && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [enabled, data, team, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return team;
+}
+
+function IntegrationArea({ teamId }: { teamId: number }) {
+  const dispatch = useAppDispatch();
+  const { data } = useGetExternalLinksQuery(teamId);
+  const text = copy.itemList.integrations;
+  if (!data) return null;
+  // The connect modal comes with the integrations issue; until then the buttons say so.
+  const soon = () => dispatch(toastShown({ key: 'items/integrations', message: text.soon }));
+  const linked = [data.linkedWithGithub && 'GITHUB', data.linkedWithSlack && 'SLACK'].filter(Boolean);
+  return (
+    <Integrations role="group" aria-label={text.label}>
+      {linked.length === 0 ? (
+        <ConnectButton type="button" onClick={soon}>
+          <PlusIcon size="1.8rem" />
+          {text.connect}
+        </ConnectButton>
+      ) : (
+        <>
+          {data.linkedWithGithub && (
+            <span className="linked" role="img" aria-label={text.linked.GITHUB}>
+              <GitHubLogo />
+            </span>
+          )}
+          {data.linkedWithSlack && (
+            <span className="linked" role="img" aria-label={text.linked.SLACK}>
+              <SlackLogo />
+            </span>
+          )}
+          {linked.length === 1 && (
+            <AddButton type="button" aria-label={text.add} onClick={soon}>
+              <PlusIcon />
+            </AddButton>
+          )}
+        </>
+      )}
+    </Integrations>
+  );
+}
+
+export function ListHeader({ kind, scope, teamId }: { kind: ItemKind; scope: ItemScope; teamId: number }) {
+  const joint = scope === 'default';
+  const { data: profile } = useGetWorkspaceProfileQuery(undefined, { skip: !joint });
+  const team = useTeam(teamId, !joint);
+  const name = joint ? profile?.workspaceName : team?.teamName;
+  const image = joint ? profile?.workspaceImageUrl : team?.teamImageUrl;
+  return (
+    <Header>
+      <Avatar src={image} kind={joint ? 'workspace' : 'team'} size="3.2rem" />
+      <Title>{name ?? ''}</Title>
+      {kind === 'ext' && <IntegrationArea teamId={teamId} />}
+    </Header>
+  );
+}
