@@ -82,18 +82,30 @@ export const CODES = {
   TEAM403_0: { status: 403, message: '이 팀에 접근할 권한이 없습니다.' },
   TEAM404_0: { status: 404, message: '팀을 찾을 수 없습니다.' },
 
-  // goals, issues, externals (api-contract.md "Items", "Grouped lists"). `_1` is kept for the later update route.
+  // goals, issues, externals (api-contract.md "Items", "Grouped lists"); `_1` update, detail GOAL200_5 /
+  // ISSUE200_5 / EXTERNAL200_3.
   GOAL200_0: { status: 200, message: '목표 목록을 조회했습니다.' },
+  GOAL200_1: { status: 200, message: '목표를 수정했습니다.' },
+  GOAL200_5: { status: 200, message: '목표를 조회했습니다.' },
+  GOAL404_0: { status: 404, message: '목표를 찾을 수 없습니다.' },
   GOAL200_2: { status: 200, message: '목표를 삭제했습니다.' },
   GOAL200_3: { status: 200, message: '목표 간단 목록을 조회했습니다.' },
   GOAL200_4: { status: 200, message: '다음 목표 이름을 조회했습니다.' },
   GOAL201_0: { status: 201, message: '목표를 생성했습니다.' },
   ISSUE200_0: { status: 200, message: '이슈 목록을 조회했습니다.' },
+  ISSUE200_1: { status: 200, message: '이슈를 수정했습니다.' },
+  ISSUE200_5: { status: 200, message: '이슈를 조회했습니다.' },
+  ISSUE404_0: { status: 404, message: '이슈를 찾을 수 없습니다.' },
   ISSUE200_2: { status: 200, message: '이슈를 삭제했습니다.' },
   ISSUE200_3: { status: 200, message: '이슈 간단 목록을 조회했습니다.' },
   ISSUE200_4: { status: 200, message: '다음 이슈 이름을 조회했습니다.' },
   ISSUE201_0: { status: 201, message: '이슈를 생성했습니다.' },
   EXTERNAL200_0: { status: 200, message: '외부 이슈 목록을 조회했습니다.' },
+  EXTERNAL200_1: { status: 200, message: '외부 이슈를 수정했습니다.' },
+  EXTERNAL200_3: { status: 200, message: '외부 이슈를 조회했습니다.' },
+  /** `extServiceType` in an external PATCH (fixed at creation). */
+  EXTERNAL400_0: { status: 400, message: '외부 툴은 생성 시에만 설정할 수 있습니다.' },
+  EXTERNAL404_0: { status: 404, message: '외부 이슈를 찾을 수 없습니다.' },
   EXTERNAL200_2: { status: 200, message: '외부 이슈를 삭제했습니다.' },
   EXTERNAL200_4: { status: 200, message: '다음 외부 이슈 이름을 조회했습니다.' },
   EXTERNAL200_5: { status: 200, message: '외부 서비스 연동 상태를 조회했습니다.' },
@@ -108,6 +120,13 @@ export const CODES = {
   ITEM403_0: { status: 403, message: '다른 팀의 항목은 삭제할 수 없습니다.' },
   /** Delete: some ids do not exist (as that kind); nothing deleted; `message` and `result.<kind>Ids` name them. */
   ITEM404_0: { status: 404, message: '존재하지 않는 항목입니다.' },
+  /** Detail / comments: the item's team is not in the caller's workspace. */
+  ITEM403_1: { status: 403, message: '이 항목에 접근할 권한이 없습니다.' },
+
+  // comments (api-contract.md "Comments"; spec §3 "Comment", §7 "Detail and comments"). A missing target answers
+  // the kind's 404 (`GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0`), another workspace's `ITEM403_1`.
+  COMMENT200_0: { status: 200, message: '댓글 목록을 조회했습니다.' },
+  COMMENT201_0: { status: 201, message: '댓글을 작성했습니다.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type Code = keyof typeof CODES;

@@ -180,3 +180,121 @@ export const externalLinksResponseSchema = envelopeSchema(externalLinksSchema);
 
 /** `goal-name` / `issue-name` / `externals/external-name`: the next generated name (not taken). */
 export const itemNameResponseSchema = envelopeSchema(z.string());
+
+/**
+ * Item detail (`GET /api/goals/{goalId}`, `GET /api/issues/{issueId}`, `GET /api/teams/{teamId}/externals/{extId}`;
+ * spec §3 Goal / Issue / External item, §7 "Detail and comments"). The list row's fields plus:
+ * `content` (the stored description JSON string, '' = empty), `issues` (goals: the linked issues `{ cnt, info:
+ * [{ id, title }] }`, newest first; null for issues and externals), `teamId` / `teamName` (the badge and breadcrumb),
+ * `updatedAt` (ISO-8601 with offset). `goal` is set for issues/externals (null = none, the UI shows '없음') and
+ * always null for goals; `extServiceType` only for externals.
+ */
+export const itemDetailSchema = listItemSchema.extend({
+  content: z.string(),
+  issues: simpleListSchema.nullable(),
+  teamId: z.number().int(),
+  teamName: z.string(),
+  updatedAt: z.string(),
+});
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
+export const itemDetailResponseSchema = envelopeSchema(itemDetailSchema);
+
+/** PATCH deadline side: a `YYYY-MM-DD` date sets it, the text `'null'` (or JSON null) clears it, absent = unchanged. */
+export const deadlinePatchSideSchema = z
+  .union([z.literal('null'), dateSchema])
+  .nullable()
+  .optional();
+export const deadlinePatchSchema = z.object({ start: deadlinePatchSideSchema, end: deadlinePatchSideSchema });
+
+const updateCommon = {
+  title: itemTitleSchema.optional(),
+  content: itemContentSchema.optional(),
+  state: stateSchema.optional(),
+  priority: prioritySchema.optional(),
+  /** Replaces the managers (members of the team); `[]` clears them. */
+  managersId: z.array(z.number().int().positive()).optional(),
+  /** Each side merged with the stored one; start ≤ end checked on the result. */
+  deadline: deadlinePatchSchema.optional(),
+};
+
+/**
+ * `PATCH /api/teams/{teamId}/goals/{goalId}` (api-contract.md "Items": partial, absent = unchanged): `issuesId`
+ * replaces the goal's issues (issues of the team; `[]` unlinks all). Result `{ goalId }`.
+ */
+export const updateGoalRequestSchema = z.object({
+  ...updateCommon,
+  issuesId: z.array(z.number().int().positive()).optional(),
+});
+export type UpdateGoalRequest = z.input<typeof updateGoalRequestSchema>;
+export const updateGoalResponseSchema = createGoalResponseSchema;
+
+/** `PATCH /api/teams/{teamId}/issues/{issueId}`: `goalId` a goal of the team, null or -1 clears. Result `{ issueId }`. */
+export const updateIssueRequestSchema = z.object({
+  ...updateCommon,
+  goalId: z.number().int().nullable().optional(),
+});
+export type UpdateIssueRequest = z.input<typeof updateIssueRequestSchema>;
+export const updateIssueResponseSchema = createIssueResponseSchema;
+
+/**
+ * `PATCH /api/teams/{teamId}/externals/{extId}`: like issues. `extServiceType` is fixed at creation: sending it
+ * (any value) → 400 `EXTERNAL400_0` '외부 툴은 생성 시에만 설정할 수 있습니다.' — omit it. Result `{ externalId }`.
+ */
+export const updateExternalRequestSchema = z.object({
+  ...updateCommon,
+  goalId: z.number().int().nullable().optional(),
+  /** Never send it: any value is rejected (400 `EXTERNAL400_0`). */
+  extServiceType: z.unknown().optional(),
+});
+export type UpdateExternalRequest = Omit<z.input<typeof updateExternalRequestSchema>, 'extServiceType'>;
+export const updateExternalResponseSchema = createExternalResponseSchema;
+
+/** Comment target kind (spec §2 "Detail pages": from the path segment). */
+export const COMMENT_CATEGORIES = ['ISSUE', 'GOAL', 'EXTERNAL'] as const;
+export const commentCategorySchema = z.enum(COMMENT_CATEGORIES);
+export type CommentCategory = z.infer<typeof commentCategorySchema>;
+/** Comment length limit in characters (code points), after trimming. */
+export const COMMENT_CONTENT_MAX = 2000;
+
+/** Comment text: trimmed, 1–2000 characters (code points). */
+export const commentContentSchema = z
+  .string()
+  .trim()
+  .min(1, '댓글 내용을 입력해 주세요.')
+  .refine(
+    (value) => Array.from(value).length <= COMMENT_CONTENT_MAX,
+    `댓글은 최대 ${COMMENT_CONTENT_MAX}자까지 작성할 수 있습니다.`,
+  );
+
+/** `POST /api/comments` body (spec §3 "Comment"): result `{ commentId }`, 201. */
+export const createCommentRequestSchema = z.object({
+  content: commentContentSchema,
+  category: commentCategorySchema,
+  targetId: z.number().int().positive(),
+});
+export type CreateCommentRequest = z.input<typeof createCommentRequestSchema>;
+export const createCommentResponseSchema = envelopeSchema(z.object({ commentId: z.number().int() }));
+
+/** `GET /api/comments?category=&targetId=` query. */
+export const commentListQuerySchema = z.object({
+  category: commentCategorySchema,
+  targetId: z.coerce.number().int().positive(),
+});
+export type CommentListQuery = z.input<typeof commentListQuerySchema>;
+
+/**
+ * One comment: `name` / `profileUrl` are the author's current ones; a withdrawn author is '탈퇴한 사용자' with a
+ * null photo. `createdAt` ISO-8601 with offset.
+ */
+export const commentSchema = z.object({
+  id: z.number().int(),
+  profileUrl: z.string().nullable(),
+  name: z.string(),
+  createdAt: z.string(),
+  content: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+/** `GET /api/comments` result: oldest first. */
+export const commentListSchema = z.object({ cnt: z.number().int(), info: z.array(commentSchema) });
+export type CommentList = z.infer<typeof commentListSchema>;
+export const commentListResponseSchema = envelopeSchema(commentListSchema);

@@ -15,6 +15,7 @@ import { RouteTable } from './http/route-table';
 import { installKoreanZodMessages } from './http/zod-korean';
 import { createRequireMember } from './modules/auth/require-member';
 import { authRoutes } from './modules/auth/routes';
+import { commentRoutes } from './modules/comments/routes';
 import { itemRoutes } from './modules/items/routes';
 import { profileImageDir, registerProfileImageFiles } from './modules/settings/profile-image';
 import { settingsRoutes } from './modules/settings/routes';
@@ -231,6 +232,7 @@ async function assemble(
         { name: 'auth', description: 'Sign-in and session' },
         { name: 'workspace', description: 'Workspace' },
         { name: 'settings', description: 'Workspace settings: teams, members, my profile, withdrawal' },
+        { name: 'comments', description: 'Comments on goals, issues and externals' },
         {
           name: 'items',
           description: 'Goals, issues and externals of a team: create, grouped lists, delete',
@@ -253,6 +255,7 @@ async function assemble(
   await app.register(workspaceRoutes, { config, db: database.db });
   await app.register(settingsRoutes, { config, db: database.db });
   await app.register(itemRoutes, { db: database.db });
+  await app.register(commentRoutes, { db: database.db });
   // Uploaded profile pictures, before the SPA so its wildcard never answers /uploads/profile/*.
   await registerProfileImageFiles(app, profileImageDir(config.dataDir));
 

@@ -38,10 +38,14 @@ describe('router', () => {
     expect(seen).toEqual([]);
   });
 
-  it('lets a signed-in member in: a team page renders its placeholder', async () => {
+  it('lets a signed-in member in: a team detail route renders the detail screen', async () => {
     mockFetch({});
-    await renderApp('/workspace/team/3/goal/12/edit', { preloadedState: signedIn });
-    expect(await screen.findByRole('heading', { name: '목표 수정' })).toBeInTheDocument();
+    await renderApp('/workspace/team/3/goal/detail/create', { preloadedState: signedIn });
+    // The detail chunk is larger than a placeholder: allow for a busy machine.
+    expect(await screen.findByRole('textbox', { name: '제목' }, { timeout: 5000 })).toHaveAttribute(
+      'placeholder',
+      '목표를 생성하세요',
+    );
   });
 
   it('redirects /workspace to the default team issue list using the profile', async () => {

@@ -393,7 +393,7 @@ describe('POST /api/teams/{teamId}/goals|issues|externals', () => {
       }
     });
 
-    it("content: '' or a JSON text whose top-level value is an object", async () => {
+    it("content: '' or Lexical-shaped JSON (an object whose root has a children array)", async () => {
       for (const content of ['not json', '{"root":', '[]', '"text"', '42', 'null']) {
         await expect400(
           'issues',
@@ -404,7 +404,16 @@ describe('POST /api/teams/{teamId}/goals|issues|externals', () => {
         );
       }
       await expect400('goals', { title: '본문', content: 7 }, 'VALID400_1', 'content');
-      for (const content of ['', '{}', JSON.stringify({ root: { children: [{ type: 'paragraph' }] } })]) {
+      for (const content of ['{}', '{"root":{}}', '{"root":{"children":{}}}']) {
+        await expect400(
+          'goals',
+          { title: '본문', content },
+          'VALID400_1',
+          'content',
+          '본문 형식이 올바르지 않습니다.',
+        );
+      }
+      for (const content of ['', JSON.stringify({ root: { children: [{ type: 'paragraph' }] } })]) {
         expect(
           (await postItem(app, owner(), teamId, 'externals', { title: '본문', content })).statusCode,
         ).toBe(201);

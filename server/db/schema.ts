@@ -269,6 +269,25 @@ export const itemCounter = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.kind] })],
 );
 
+/**
+ * Comments on goals, issues and externals (api-contract.md "Comments"; spec §3 "Comment"; issue #6). The target is
+ * the item (`item_id`; the category is its kind); deleted with the item (cascade). `author_id` is set null when the
+ * author withdraws (the comment stays, shown as "탈퇴한 사용자"). Listed oldest first (`id`).
+ */
+export const comment = pgTable(
+  'comment',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => item.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => member.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('comment_item_id_idx').on(t.itemId, t.id), index('comment_author_idx').on(t.authorId)],
+);
+
 export type Member = typeof member.$inferSelect;
 export type Workspace = typeof workspace.$inferSelect;
 export type Team = typeof team.$inferSelect;

@@ -4,7 +4,14 @@ import { sessionSaga } from '../features/session/sessionSaga';
 import { signOutSaga } from '../features/session/signOutSaga';
 import { loadingSaga } from '../features/onboarding/loadingSaga';
 import { onboardingSaga } from '../features/onboarding/onboardingSaga';
+import { leaveGuardSaga } from '../features/leaveGuard/leaveGuardSaga';
 
 export function* rootSaga(): SagaIterator {
-  yield all([fork(sessionSaga), fork(loadingSaga), fork(onboardingSaga), fork(signOutSaga)]);
+  yield all([
+    fork(sessionSaga),
+    fork(loadingSaga),
+    fork(onboardingSaga),
+    fork(signOutSaga),
+    fork(leaveGuardSaga),
+  ]);
 }

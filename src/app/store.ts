@@ -24,6 +24,7 @@ import {
 } from '../features/onboarding/onboardingSlice';
 import { uiPrefsReducer, type UiPrefsState } from '../features/uiPrefs/uiPrefsSlice';
 import { toastReducer } from '../features/toast/toastSlice';
+import { leaveGuardReducer } from '../features/leaveGuard/leaveGuardSlice';
 import { navigateBeforeRouter, type AppNavigate, type SagaContext } from './navigation';
 import { rootSaga } from './rootSaga';
 import { localStorageAdapter } from './storage';
@@ -53,6 +54,7 @@ function buildRootReducer(storage: WebStorage) {
     onboarding: persistReducer(config('onboarding', [...ONBOARDING_PERSISTED_KEYS]), onboardingReducer),
     uiPrefs: persistReducer(config('uiPrefs', ['sidebarOpen', 'sectionOpen']), uiPrefsReducer),
     toast: toastReducer,
+    leaveGuard: leaveGuardReducer,
   });
 }
 

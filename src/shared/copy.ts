@@ -316,10 +316,88 @@ export const copy = {
     },
   },
 
+  /** Goal, issue and external detail screens (spec §2 "Detail pages", §4, §5; veco-frontend.md §5). */
+  itemDetail: {
+    titleLabel: '제목',
+    titlePlaceholder: { goal: '목표를 생성하세요', issue: '이슈를 생성하세요', ext: '제목을 작성해보세요' },
+    /** Breadcrumb / header title while the title is empty. */
+    defaultTitle: { goal: '새 목표', issue: '새 이슈', ext: '새 외부 이슈' },
+    breadcrumb: '위치',
+    titleMax: '최대 20자까지 작성할 수 있습니다.',
+    save: { complete: '작성 완료', edit: '수정하기', saving: '저장 중…' },
+    loading: '불러오는 중입니다',
+    descriptionLabel: '설명',
+    descriptionPlaceholder: '상세 설명 추가',
+    properties: '속성',
+    state: '상태',
+    priority: '우선순위',
+    managers: '담당자',
+    deadline: '기한',
+    start: '시작일',
+    end: '종료일',
+    goal: '목표',
+    issues: '이슈',
+    external: '외부',
+    none: '없음',
+    noTeamIssues: '팀 내에 이슈가 없습니다.',
+    more: (count: number) => ` 외 ${count}명`,
+    moreItems: (count: number) => ` 외 ${count}개`,
+    extRequired: '반드시 외부 툴을 설정해야 합니다.',
+    extCreateOnly: '외부 툴은 생성 시에만 설정할 수 있습니다.',
+    extNoneLinked: '연동된 외부 툴이 없습니다. 외부 연동을 먼저 추가해 주세요.',
+    /** Console diagnostics (spec §8). */
+    createFailed: '생성 실패',
+    updateFailed: '수정 실패',
+  },
+
+  /** Comments of a detail in view mode (spec §2, §4; veco-frontend.md §5.5). */
+  comments: {
+    heading: '댓글',
+    loading: '댓글을 불러오는 중입니다',
+    error: '댓글을 불러올 수 없습니다.',
+    empty: '댓글을 작성해보세요.',
+    inputLabel: '댓글 입력',
+    placeholder: '댓글을 작성하세요.',
+    submit: '확인',
+    failed: '댓글 조회 실패',
+  },
+
+  /** Leaving an unsaved create/edit screen (spec §4; veco-leave-confirm-modal.png). */
+  leaveGuard: {
+    title: '알림',
+    question: '작성을 그만두시겠습니까?',
+    detail: '작성중인 내용은 저장되지 않습니다.',
+    confirm: '확인',
+  },
+
   /** Toasts (spec §9; the default title lives in features/toast/toastSlice.ts). */
   toast: {
     /** Accessible name of the bottom-right toast area. */
     region: '알림 메시지',
+  },
+
+  /** The description editor (issue #6; spec §2 "Editor", §8; veco-frontend.md §6.1). */
+  descriptionEditor: {
+    placeholder: '상세 설명 추가',
+    /** Accessible name of the editable area. */
+    label: '상세 설명',
+    /** Accessible name of the toolbar and of each button. */
+    toolbar: '서식 도구',
+    bold: '굵게',
+    italic: '기울임',
+    underline: '밑줄',
+    horizontalRule: '구분선',
+    bulletedList: '글머리 기호 목록',
+    numberedList: '번호 매기기 목록',
+    checkList: '체크리스트',
+    code: '코드',
+    /** Accessible name of a checklist item's box. */
+    checkItem: '완료 표시',
+    /** The editor error boundary (spec §8: 'An error was thrown.'). */
+    crashed: '오류가 발생했습니다.',
+    /** Console diagnostics (spec §8, namespace of spec §9). */
+    parseFailed: '[DetailTextEditor] 설명을 읽지 못해 빈 문서로 시작합니다',
+    renderFailed: '[DetailTextEditor] 편집기 오류',
   },
 
   session: {

@@ -13,6 +13,10 @@ import {
   deleteExternalsRequestSchema,
   deleteGoalsRequestSchema,
   deleteIssuesRequestSchema,
+  type CommentCategory,
+  updateExternalRequestSchema,
+  updateGoalRequestSchema,
+  updateIssueRequestSchema,
 } from '../../../contract';
 
 /**
@@ -37,13 +41,33 @@ export interface KindSpec {
   simplePath: string | null;
   /** Groupings the list offers (`GROUPINGS_BY_KIND`). */
   groupings: readonly Grouping[];
-  codes: { list: Code; created: Code; deleted: Code; simple: Code | null; name: Code };
+  /** Comment category of the kind (`GOAL` | `ISSUE` | `EXTERNAL`). */
+  category: CommentCategory;
+  /**
+   * Detail path: goals and issues `/api/goals/:goalId`, `/api/issues/:issueId` (team from the item); externals
+   * `/api/teams/:teamId/externals/:extId` (team-scoped, like the spec's client calls).
+   */
+  detailPath: string;
+  /** The id parameter of the detail and update paths. */
+  idParam: 'goalId' | 'issueId' | 'extId';
+  codes: {
+    list: Code;
+    created: Code;
+    deleted: Code;
+    simple: Code | null;
+    name: Code;
+    detail: Code;
+    updated: Code;
+    notFound: Code;
+  };
   createBody:
     typeof createGoalRequestSchema | typeof createIssueRequestSchema | typeof createExternalRequestSchema;
   createResponse:
     typeof createGoalResponseSchema | typeof createIssueResponseSchema | typeof createExternalResponseSchema;
   deleteBody:
     typeof deleteGoalsRequestSchema | typeof deleteIssuesRequestSchema | typeof deleteExternalsRequestSchema;
+  updateBody:
+    typeof updateGoalRequestSchema | typeof updateIssueRequestSchema | typeof updateExternalRequestSchema;
 }
 
 export const KINDS: readonly KindSpec[] = [
@@ -57,16 +81,23 @@ export const KINDS: readonly KindSpec[] = [
     namePath: 'goal-name',
     simplePath: 'goals-simple',
     groupings: GROUPINGS_BY_KIND.goal,
+    category: 'GOAL',
+    detailPath: '/api/goals/:goalId',
+    idParam: 'goalId',
     codes: {
       list: 'GOAL200_0',
       created: 'GOAL201_0',
       deleted: 'GOAL200_2',
       simple: 'GOAL200_3',
       name: 'GOAL200_4',
+      detail: 'GOAL200_5',
+      updated: 'GOAL200_1',
+      notFound: 'GOAL404_0',
     },
     createBody: createGoalRequestSchema,
     createResponse: createGoalResponseSchema,
     deleteBody: deleteGoalsRequestSchema,
+    updateBody: updateGoalRequestSchema,
   },
   {
     kind: 'issue',
@@ -78,16 +109,23 @@ export const KINDS: readonly KindSpec[] = [
     namePath: 'issue-name',
     simplePath: 'issues-simple',
     groupings: GROUPINGS_BY_KIND.issue,
+    category: 'ISSUE',
+    detailPath: '/api/issues/:issueId',
+    idParam: 'issueId',
     codes: {
       list: 'ISSUE200_0',
       created: 'ISSUE201_0',
       deleted: 'ISSUE200_2',
       simple: 'ISSUE200_3',
       name: 'ISSUE200_4',
+      detail: 'ISSUE200_5',
+      updated: 'ISSUE200_1',
+      notFound: 'ISSUE404_0',
     },
     createBody: createIssueRequestSchema,
     createResponse: createIssueResponseSchema,
     deleteBody: deleteIssuesRequestSchema,
+    updateBody: updateIssueRequestSchema,
   },
   {
     kind: 'external',
@@ -99,16 +137,23 @@ export const KINDS: readonly KindSpec[] = [
     namePath: 'externals/external-name',
     simplePath: null,
     groupings: GROUPINGS_BY_KIND.external,
+    category: 'EXTERNAL',
+    detailPath: '/api/teams/:teamId/externals/:extId',
+    idParam: 'extId',
     codes: {
       list: 'EXTERNAL200_0',
       created: 'EXTERNAL201_0',
       deleted: 'EXTERNAL200_2',
       simple: null,
       name: 'EXTERNAL200_4',
+      detail: 'EXTERNAL200_3',
+      updated: 'EXTERNAL200_1',
+      notFound: 'EXTERNAL404_0',
     },
     createBody: createExternalRequestSchema,
     createResponse: createExternalResponseSchema,
     deleteBody: deleteExternalsRequestSchema,
+    updateBody: updateExternalRequestSchema,
   },
 ];
 
@@ -121,6 +166,16 @@ export type CreateBody =
   | z.output<typeof createGoalRequestSchema>
   | z.output<typeof createIssueRequestSchema>
   | z.output<typeof createExternalRequestSchema>;
+
+/** Any parsed update body (zod output of one of the three update schemas). */
+export type UpdateBody =
+  | z.output<typeof updateGoalRequestSchema>
+  | z.output<typeof updateIssueRequestSchema>
+  | z.output<typeof updateExternalRequestSchema>;
+
+export const KIND_BY_CATEGORY: Record<CommentCategory, KindSpec> = Object.fromEntries(
+  KINDS.map((k) => [k.category, k]),
+) as Record<CommentCategory, KindSpec>;
 
 /** Largest `integer` id; larger numbers in a body can never match a row (compared in memory, never sent to SQL). */
 export const MAX_ID = 2_147_483_647;

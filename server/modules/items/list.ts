@@ -297,7 +297,7 @@ async function readPlanned(
 type ItemRow = Awaited<ReturnType<typeof readPlanned>>[number];
 
 /** Step 4: managers of the page's items (one query), each item's sorted by name then id. */
-async function loadManagers(tx: Db, itemIds: number[]): Promise<Map<number, Manager[]>> {
+export async function loadManagers(tx: Db, itemIds: number[]): Promise<Map<number, Manager[]>> {
   const byItem = new Map<number, Manager[]>();
   if (itemIds.length === 0) return byItem;
   const rows = await tx
@@ -322,7 +322,7 @@ async function loadManagers(tx: Db, itemIds: number[]): Promise<Map<number, Mana
 }
 
 /** Step 4: titles of the page's items' goals (one query). */
-async function loadGoalTitles(tx: Db, goalIds: number[]): Promise<Map<number, string>> {
+export async function loadGoalTitles(tx: Db, goalIds: number[]): Promise<Map<number, string>> {
   if (goalIds.length === 0) return new Map();
   const rows = await tx
     .select({ id: item.id, title: item.title })
@@ -331,7 +331,23 @@ async function loadGoalTitles(tx: Db, goalIds: number[]): Promise<Map<number, st
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 
-function toListItem(row: ItemRow, managers: Manager[], goalTitles: Map<number, string>): ListItem {
+export function toListItem(
+  row: Pick<
+    ItemRow,
+    | 'id'
+    | 'name'
+    | 'title'
+    | 'state'
+    | 'priority'
+    | 'deadlineStart'
+    | 'deadlineEnd'
+    | 'goalId'
+    | 'extServiceType'
+    | 'createdAt'
+  >,
+  managers: Manager[],
+  goalTitles: Map<number, string>,
+): ListItem {
   const goalTitle = row.goalId === null ? undefined : goalTitles.get(row.goalId);
   return {
     id: row.id,

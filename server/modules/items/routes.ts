@@ -7,6 +7,7 @@ import {
   deleteItemsResponseSchema,
   errorEnvelopeSchema,
   externalLinksResponseSchema,
+  itemDetailResponseSchema,
   itemNameResponseSchema,
   listPageResponseSchema,
   listQuerySchema,
@@ -15,7 +16,8 @@ import {
 import type { Db } from '../../db';
 import { ok } from '../../http/envelope';
 import { decodeCursor } from './cursor';
-import { type CreateBody, KINDS, type KindSpec, MAX_ID } from './kinds';
+import { itemDetail, toUpdateInput, updateItem } from './detail';
+import { type CreateBody, KINDS, type KindSpec, MAX_ID, type UpdateBody } from './kinds';
 import { listPage } from './list';
 import { createItem, deleteItems, invalidField, nextItemName, simpleList, toCreateInput } from './service';
 import { teamScopeHook } from './team-scope';
@@ -39,15 +41,20 @@ const AUTH_ERRORS = errorEnvelopeSchema.describe(
 const FORBIDDEN = errorEnvelopeSchema.describe("`TEAM403_0`: the team is not in the caller's workspace");
 const NO_TEAM = errorEnvelopeSchema.describe('`TEAM404_0`: no team with that id');
 
+/** `{goalId}` / `{issueId}` / `{extId}` of the detail and update paths: a positive `integer` id. */
+const itemIdSchema = z.coerce.number().int().positive().max(MAX_ID);
+
 /**
- * Goals, issues and externals (issue #5, server half; spec §3 Goal / Issue / External / simple lists / list
- * response, §4, §7 "Lists" and "Detail"; api-contract.md "Items" and "Grouped lists"). One generic module: every
- * route below is registered once per kind from `KINDS` (path segment, body keys, codes).
+ * Goals, issues and externals (issues #5 and #6, server half: create, lists, delete, detail, partial update; spec
+ * §3 Goal / Issue / External / simple lists / list response, §4, §7 "Lists", "Detail" and "Detail and comments";
+ * api-contract.md "Items" and "Grouped lists"). One generic module: every route below is registered once per kind
+ * from `KINDS` (path segment, body keys, codes).
  *
- * Access, for every route: `Authorization: Bearer <access token>` (401 first, `onRequest`), then — before the body
- * or query is validated — the path's team must exist (404 `TEAM404_0`) and belong to the caller's workspace
- * (403 `TEAM403_0`); any member of the workspace may use any of its teams (spec §6: no roles). Responses are
- * `Cache-Control: no-store`.
+ * Access: `Authorization: Bearer <access token>` (401 first, `onRequest`). Every route under `/api/teams/{teamId}/`
+ * then — before the body or query is validated — needs the path's team to exist (404 `TEAM404_0`) and belong to
+ * the caller's workspace (403 `TEAM403_0`); `GET /api/goals/{goalId}` and `GET /api/issues/{issueId}` check the
+ * item's workspace instead (403 `ITEM403_1`). Any member of the workspace may use any of its teams (spec §6: no
+ * roles). Responses are `Cache-Control: no-store`.
  */
 export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +77,7 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
     /**
      * `POST /api/teams/{teamId}/goals|issues|externals` — create (spec §3 payloads, §7 "Detail"; api-contract.md
      * "Items"). Body: `createGoalRequestSchema` / `createIssueRequestSchema` / `createExternalRequestSchema` —
-     * `title` (trimmed, 1–20 characters), `content` ('' or a JSON object text, ≤ 1 MB; default ''), `state` and
+     * `title` (trimmed, 1–20 characters), `content` ('' or Lexical JSON, ≤ 1 MB; default ''), `state` and
      * `priority` (default NONE), `managersId` (members of the team; default []), `deadline { start?, end? }`
      * (`YYYY-MM-DD`, start ≤ end); issues and externals `goalId` (a goal of the team; -1, null or absent = none);
      * goals `issuesId` (issues of the team, linked to the new goal — moved off any other goal); externals
@@ -80,7 +87,7 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
      * The name `<workspaceName>-g|i|e<n>` takes the workspace's next number for the kind (never reused).
      * 201 `GOAL201_0` `{ goalId }` | `ISSUE201_0` `{ issueId }` | `EXTERNAL201_0` `{ externalId }`.
      * 400 `VALID400_1` (`result` field → message): bad or missing fields, title empty or over 20 characters,
-     * `result.deadline` '시작일은 마감일보다 늦을 수 없습니다.', `result.content` not '' or a JSON object;
+     * `result.deadline` '시작일은 마감일보다 늦을 수 없습니다.', `result.content` not '' or Lexical-shaped JSON;
      * `ITEM400_0` managers who are not team members (`result.managersId` names them); `ITEM400_1` `goalId` not a
      * goal of the team; `ITEM400_2` `issuesId` not issues of the team. 401; 403 `TEAM403_0`; 404 `TEAM404_0`;
      * 413 `COMMON413` body over 4 MB.
@@ -105,8 +112,8 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
           response: {
             201: spec.createResponse,
             400: errorEnvelopeSchema.describe(
-              '`VALID400_1` invalid field (`result.<field>`; `deadline` start after end, `content` not a JSON ' +
-                'object) | `ITEM400_0` managers not in the team | `ITEM400_1` goal not of the team | ' +
+              '`VALID400_1` invalid field (`result.<field>`; `deadline` start after end, `content` not Lexical ' +
+                'JSON) | `ITEM400_0` managers not in the team | `ITEM400_1` goal not of the team | ' +
                 '`ITEM400_2` issues not of the team',
             ),
             401: AUTH_ERRORS,
@@ -121,6 +128,112 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
         const id = await createItem(db, spec, request.teamScope, request.memberId, input);
         request.log.info({ kind: spec.kind, id, teamId: request.teamScope.teamId }, 'item created');
         return ok(reply, spec.codes.created, { [spec.idKey]: id });
+      },
+    );
+
+    const notFound = spec.codes.notFound;
+    const detailParams = z.object({
+      ...(spec.kind === 'external' ? { teamId: teamParamsSchema.shape.teamId } : {}),
+      [spec.idParam]: itemIdSchema,
+    });
+
+    /**
+     * `GET /api/goals/{goalId}`, `GET /api/issues/{issueId}`, `GET /api/teams/{teamId}/externals/{extId}` — detail
+     * (spec §3, §7 "Detail and comments"; api-contract.md "Items"). 200 `GOAL200_5` | `ISSUE200_5` |
+     * `EXTERNAL200_3` `itemDetailSchema`: the list row `{ id, name, title, state, priority, deadline { start, end },
+     * managers { cnt, info: [{ memberId, name, profileUrl }] }, goal { id, title } | null, extServiceType | null,
+     * createdAt }` plus `content` (the stored JSON string, '' = empty), `issues` (goals: `{ cnt, info: [{ id,
+     * title }] }` newest first; else null), `teamId`, `teamName`, `updatedAt`. Comments are read separately
+     * (`GET /api/comments`). 404 `GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0` no such item (externals: also when
+     * it is not of `{teamId}`); 403 `ITEM403_1` the item's team is not in the caller's workspace (externals: the
+     * path's team → 403 `TEAM403_0` / 404 `TEAM404_0` first). 400 `VALID400_1` malformed id; 401.
+     */
+    r.get(
+      spec.detailPath,
+      {
+        ...(spec.kind === 'external' ? guarded : { onRequest: app.requireMember }),
+        schema: {
+          tags: ['items'],
+          summary: `One ${spec.kind} in detail`,
+          description:
+            'List row fields plus `content`, `issues` (goals), `teamId`, `teamName`, `updatedAt`. Spec §3, §7.',
+          security: [{ bearerAuth: [] }],
+          params: detailParams,
+          response: {
+            200: itemDetailResponseSchema,
+            400: errorEnvelopeSchema.describe('`VALID400_1`: malformed id'),
+            401: AUTH_ERRORS,
+            403: errorEnvelopeSchema.describe(
+              "`ITEM403_1` the item's team is not in the caller's workspace" +
+                (spec.kind === 'external' ? " | `TEAM403_0` the path's team is not" : ''),
+            ),
+            404: errorEnvelopeSchema.describe(
+              `\`${notFound}\` no such ${spec.kind}` +
+                (spec.kind === 'external' ? ' in the team | `TEAM404_0` no such team' : ''),
+            ),
+          },
+        },
+      },
+      async (request, reply) => {
+        const params = request.params as Record<string, number>;
+        const teamId = spec.kind === 'external' ? request.teamScope.teamId : null;
+        const detail = await itemDetail(db, spec, request.memberId, params[spec.idParam]!, teamId);
+        return ok(reply, spec.codes.detail, detail);
+      },
+    );
+
+    /**
+     * `PATCH /api/teams/{teamId}/goals/{goalId}` | `/issues/{issueId}` | `/externals/{extId}` — partial update in one
+     * transaction (api-contract.md "Items"; spec §4 "Detail modes": view mode saves each property at once).
+     * Body `updateGoalRequestSchema` / `updateIssueRequestSchema` / `updateExternalRequestSchema`, every field
+     * optional, absent = unchanged: `title` (trimmed, 1–20 characters), `content` ('' or Lexical JSON: an object
+     * whose `root` has a `children` array, list items' `indent` ≥ 0; ≤ 1 MB), `state`, `priority`, `managersId`
+     * (replaces; `[]` clears; members of the team), `deadline { start?, end? }` (each a `YYYY-MM-DD`, or `'null'`
+     * to clear; merged with the stored sides, then start ≤ end), goals `issuesId` (replaces the goal's issues;
+     * issues of the team), issues/externals `goalId` (a goal of the team; null or -1 clears). Externals:
+     * `extServiceType` is fixed at creation.
+     * 200 `GOAL200_1` `{ goalId }` | `ISSUE200_1` `{ issueId }` | `EXTERNAL200_1` `{ externalId }`; `updatedAt` bumped.
+     * 400 `VALID400_1` (`result.<field>`: bad field, `deadline` start after end, `content` malformed) | `ITEM400_0`
+     * managers not in the team | `ITEM400_1` goal not of the team | `ITEM400_2` issues not of the team |
+     * `EXTERNAL400_0` '외부 툴은 생성 시에만 설정할 수 있습니다.'. 401; 403 `TEAM403_0`; 404 `TEAM404_0` |
+     * `GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0` (no such item in the team); 413 body over 4 MB.
+     */
+    r.patch(
+      `${base}/:${spec.idParam}`,
+      {
+        ...guarded,
+        bodyLimit: CREATE_BODY_LIMIT,
+        schema: {
+          tags: ['items'],
+          summary: `Update a ${spec.kind} (partial)`,
+          description:
+            "Absent = unchanged; `managersId: []` clears; deadline sides `YYYY-MM-DD` or `'null'`; unknown or " +
+            'foreign ids → 400. api-contract.md "Items".',
+          security: [{ bearerAuth: [] }],
+          params: z.object({ teamId: teamParamsSchema.shape.teamId, [spec.idParam]: itemIdSchema }),
+          body: spec.updateBody,
+          response: {
+            200: spec.createResponse,
+            400: errorEnvelopeSchema.describe(
+              '`VALID400_1` invalid field | `ITEM400_0` managers not in the team | `ITEM400_1` goal not of the ' +
+                'team | `ITEM400_2` issues not of the team' +
+                (spec.kind === 'external' ? ' | `EXTERNAL400_0` extServiceType sent' : ''),
+            ),
+            401: AUTH_ERRORS,
+            403: FORBIDDEN,
+            404: errorEnvelopeSchema.describe(
+              `\`TEAM404_0\` no such team | \`${notFound}\` no such item in it`,
+            ),
+            413: errorEnvelopeSchema.describe('`COMMON413`: body over 4 MB'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const itemId = (request.params as Record<string, number>)[spec.idParam]!;
+        const input = toUpdateInput(spec, request.body as UpdateBody);
+        await updateItem(db, spec, request.teamScope, itemId, input);
+        request.log.info({ kind: spec.kind, id: itemId, teamId: request.teamScope.teamId }, 'item updated');
+        return ok(reply, spec.codes.updated, { [spec.idKey]: itemId });
       },
     );
 
@@ -192,7 +305,7 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
      * `DELETE /api/teams/{teamId}/goals|issues|externals` — permanent delete (spec §4 delete mode; api-contract.md
      * "Items"). Body `{ goalIds | issueIds | externalIds: number[] (≥ 1) }`. All or nothing: 403 `ITEM403_0` if
      * any id is an item of this kind of another team; else 404 `ITEM404_0` if any id is no item of this kind
-     * (both name the ids in `message` and `result.<idsKey>`; nothing deleted). Managers go with the items; issues
+     * (both name the ids in `message` and `result.<idsKey>`; nothing deleted). Managers and comments go with the items; issues
      * and externals of a deleted goal lose their goal. 200 `GOAL200_2` | `ISSUE200_2` | `EXTERNAL200_2`
      * `{ deletedIds }` (request order, duplicates removed). 400 `VALID400_1` malformed body; 401; 403 `TEAM403_0`;
      * 404 `TEAM404_0`.

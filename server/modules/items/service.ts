@@ -32,11 +32,17 @@ export function invalidField(field: string, message: string): ApiError {
 
 export const DEADLINE_ORDER_MESSAGE = '시작일은 마감일보다 늦을 수 없습니다.';
 export const CONTENT_FORMAT_MESSAGE = '본문은 비어 있거나 JSON 객체여야 합니다.';
+export const CONTENT_SHAPE_MESSAGE = '본문 형식이 올바르지 않습니다.';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Content is '' (the empty default) or a JSON text whose top-level value is an object (Lexical's serialized
- * state `{ "root": … }`); 400 `VALID400_1` (`result.content`) otherwise. The size limit is the schema's. The full
- * Lexical node validation comes with the detail page.
+ * Content is '' (the empty default) or Lexical's serialized editor state (spec §3 "Description", §5: validated on
+ * save): a JSON object whose `root` is an object with a `children` array; every node below is an object whose
+ * `children`, when present, is an array, and a list item's `indent`, when present, is a non-negative number.
+ * 400 `VALID400_1` (`result.content`): not JSON or not an object → `CONTENT_FORMAT_MESSAGE`; any other rule →
+ * `CONTENT_SHAPE_MESSAGE`. The 1 MB limit is the schema's. Walked with an explicit stack (deep nesting is safe).
  */
 export function assertContent(content: string): void {
   if (content === '') return;
@@ -46,8 +52,22 @@ export function assertContent(content: string): void {
   } catch {
     throw invalidField('content', CONTENT_FORMAT_MESSAGE);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw invalidField('content', CONTENT_FORMAT_MESSAGE);
+  if (!isObject(parsed)) throw invalidField('content', CONTENT_FORMAT_MESSAGE);
+  const root = parsed.root;
+  if (!isObject(root) || !Array.isArray(root.children)) throw invalidField('content', CONTENT_SHAPE_MESSAGE);
+  const stack: unknown[] = [...(root.children as unknown[])];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!isObject(node)) throw invalidField('content', CONTENT_SHAPE_MESSAGE);
+    if (node.type === 'listitem' && node.indent !== undefined) {
+      if (typeof node.indent !== 'number' || !Number.isFinite(node.indent) || node.indent < 0) {
+        throw invalidField('content', CONTENT_SHAPE_MESSAGE);
+      }
+    }
+    if (node.children !== undefined) {
+      if (!Array.isArray(node.children)) throw invalidField('content', CONTENT_SHAPE_MESSAGE);
+      for (const child of node.children as unknown[]) stack.push(child);
+    }
   }
 }
 
@@ -108,56 +128,9 @@ export async function createItem(
       .where(eq(workspace.id, scope.workspaceId))
       .for('key share');
 
-    if (input.managersId.length > 0) {
-      const storable = input.managersId.filter(isStorableId);
-      const members =
-        storable.length === 0
-          ? []
-          : await tx
-              .select({ id: teamMember.memberId })
-              .from(teamMember)
-              .where(and(eq(teamMember.teamId, scope.teamId), inArray(teamMember.memberId, storable)));
-      const inTeam = new Set(members.map((m) => m.id));
-      const foreign = input.managersId.filter((id) => !inTeam.has(id));
-      if (foreign.length > 0) {
-        const message = `팀 멤버가 아닌 담당자가 있습니다: ${listIds(foreign)}`;
-        throw new ApiError('ITEM400_0', { managersId: message }, { message });
-      }
-    }
-
-    if (input.goalId !== null) {
-      const goalId = input.goalId;
-      const found = isStorableId(goalId)
-        ? await tx
-            .select({ id: item.id })
-            .from(item)
-            .where(and(eq(item.id, goalId), eq(item.kind, 'goal'), eq(item.teamId, scope.teamId)))
-            .for('key share')
-        : [];
-      if (found.length === 0) {
-        const message = `이 팀의 목표가 아닙니다: ${goalId}`;
-        throw new ApiError('ITEM400_1', { goalId: message }, { message });
-      }
-    }
-
-    if (input.issuesId.length > 0) {
-      const storable = input.issuesId.filter(isStorableId);
-      const issues =
-        storable.length === 0
-          ? []
-          : await tx
-              .select({ id: item.id })
-              .from(item)
-              .where(and(inArray(item.id, storable), eq(item.kind, 'issue'), eq(item.teamId, scope.teamId)))
-              .orderBy(item.id)
-              .for('update');
-      const known = new Set(issues.map((i) => i.id));
-      const foreign = input.issuesId.filter((id) => !known.has(id));
-      if (foreign.length > 0) {
-        const message = `이 팀의 이슈가 아닙니다: ${listIds(foreign)}`;
-        throw new ApiError('ITEM400_2', { issuesId: message }, { message });
-      }
-    }
+    await assertManagers(tx, scope, input.managersId);
+    if (input.goalId !== null) await lockGoal(tx, scope, input.goalId);
+    await lockIssues(tx, scope, input.issuesId);
 
     const number = await takeNumber(tx, scope.workspaceId, spec.kind);
     const now = new Date();
@@ -196,6 +169,61 @@ export async function createItem(
   });
 }
 
+/** Every id must be a member of the scope's team, else 400 `ITEM400_0` naming the others (`result.managersId`). */
+export async function assertManagers(tx: Db, scope: TeamScope, managersId: readonly number[]): Promise<void> {
+  if (managersId.length === 0) return;
+  const storable = managersId.filter(isStorableId);
+  const members =
+    storable.length === 0
+      ? []
+      : await tx
+          .select({ id: teamMember.memberId })
+          .from(teamMember)
+          .where(and(eq(teamMember.teamId, scope.teamId), inArray(teamMember.memberId, storable)));
+  const inTeam = new Set(members.map((m) => m.id));
+  const foreign = managersId.filter((id) => !inTeam.has(id));
+  if (foreign.length > 0) {
+    const message = `팀 멤버가 아닌 담당자가 있습니다: ${listIds(foreign)}`;
+    throw new ApiError('ITEM400_0', { managersId: message }, { message });
+  }
+}
+
+/** `goalId` must be a goal of the scope's team (locked `FOR KEY SHARE`), else 400 `ITEM400_1`. */
+export async function lockGoal(tx: Db, scope: TeamScope, goalId: number): Promise<void> {
+  const found = isStorableId(goalId)
+    ? await tx
+        .select({ id: item.id })
+        .from(item)
+        .where(and(eq(item.id, goalId), eq(item.kind, 'goal'), eq(item.teamId, scope.teamId)))
+        .for('key share')
+    : [];
+  if (found.length === 0) {
+    const message = `이 팀의 목표가 아닙니다: ${goalId}`;
+    throw new ApiError('ITEM400_1', { goalId: message }, { message });
+  }
+}
+
+/** Every id must be an issue of the scope's team (locked `FOR UPDATE`, id order), else 400 `ITEM400_2`. */
+export async function lockIssues(tx: Db, scope: TeamScope, issuesId: readonly number[]): Promise<void> {
+  if (issuesId.length === 0) return;
+  const storable = issuesId.filter(isStorableId);
+  const issues =
+    storable.length === 0
+      ? []
+      : await tx
+          .select({ id: item.id })
+          .from(item)
+          .where(and(inArray(item.id, storable), eq(item.kind, 'issue'), eq(item.teamId, scope.teamId)))
+          .orderBy(item.id)
+          .for('update');
+  const known = new Set(issues.map((i) => i.id));
+  const foreign = issuesId.filter((id) => !known.has(id));
+  if (foreign.length > 0) {
+    const message = `이 팀의 이슈가 아닙니다: ${listIds(foreign)}`;
+    throw new ApiError('ITEM400_2', { issuesId: message }, { message });
+  }
+}
+
 /** Allocates the next number of (workspace, kind) inside the caller's transaction (see `item_counter`). */
 async function takeNumber(tx: Db, workspaceId: number, kind: ItemKind): Promise<number> {
   const [row] = await tx
@@ -222,7 +250,8 @@ export async function nextItemName(db: Db, spec: KindSpec, scope: TeamScope): Pr
  * Permanently deletes items of `spec.kind` (api-contract.md "Items": delete is permanent), all or nothing, in one
  * transaction: the rows are locked `FOR UPDATE` in id order; any id of another team's item of this kind → 403
  * `ITEM403_0`; then any id that is no item of this kind → 404 `ITEM404_0` (both name the ids in `message` and
- * `result.<idsKey>`). Managers go with the items (cascade); issues and externals of a deleted goal lose their goal
+ * `result.<idsKey>`). Managers and comments go with the items (`ON DELETE CASCADE`; a comment being added holds the
+ * item `FOR KEY SHARE`, so the delete waits for it and removes it too); issues and externals of a deleted goal lose their goal
  * (`ON DELETE SET NULL`). Returns the deleted ids, duplicates removed, in request order.
  */
 export async function deleteItems(

@@ -2,6 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { WITHDRAWN_MEMBER_NAME } from '../../../contract';
 import type { Db } from '../../db';
 import {
+  comment,
   item,
   itemManager,
   member,
@@ -31,8 +32,9 @@ class WorkspaceMoved extends Error {}
  * 2. delete every refresh token (all sessions end; `POST /api/token/reissue` with an old cookie → 401 `JWT401_6`)
  *    and every team membership;
  * 3. unlink their authorship of goals, issues and externals (`author_id` null; the items stay, credited to
- *    "탈퇴한 사용자") and delete their manager assignments (the items stay, without them); unlink their failed join
- *    attempts (the IP counts of the lockout stay) and their authorship of the workspace;
+ *    "탈퇴한 사용자") and delete their manager assignments (the items stay, without them); unlink their
+ *    comments (`author_id` null; the comments stay, shown as "탈퇴한 사용자" without a photo); unlink their
+ *    failed join attempts (the IP counts of the lockout stay) and their authorship of the workspace;
  * 4. anonymise the member row into a tombstone — name `WITHDRAWN_MEMBER_NAME`, email, picture, provider and
  *    provider user id null (the same account signing in again becomes a new member), no workspace,
  *    `withdrawn_at` set — kept so content written for the team can still name its author "탈퇴한 사용자";
@@ -82,6 +84,7 @@ async function withdrawOnce(db: Db, memberId: number, now: Date): Promise<Withdr
     // cascaded manager rows), so the two never deadlock.
     await tx.update(item).set({ authorId: null }).where(eq(item.authorId, memberId));
     await tx.delete(itemManager).where(eq(itemManager.memberId, memberId));
+    await tx.update(comment).set({ authorId: null }).where(eq(comment.authorId, memberId));
     await tx
       .update(workspaceJoinFailure)
       .set({ memberId: null })

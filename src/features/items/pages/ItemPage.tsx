@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { copy, type ItemKind, type ItemMode, type ItemScope } from '../../../shared/copy';
+import type { ItemKind, ItemMode, ItemScope } from '../../../shared/copy';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
-import { PlaceholderPage } from '../../../shared/ui/PlaceholderPage';
 
 export interface ItemPageProps {
   kind: ItemKind;
@@ -20,6 +19,15 @@ export const loadItemListPage = () =>
 
 const ItemListPage = lazy(loadItemListPage);
 
+/** The detail screen (create, view, edit): its own chunk (`route-item-detail`). */
+export const loadItemDetailPage = () =>
+  import(/* webpackChunkName: "route-item-detail" */ '../detail/ItemDetailPage');
+
+const ItemDetailPage = lazy(loadItemDetailPage);
+
+/** The id parameter of each kind's detail routes (app/router.tsx). */
+const ID_PARAMS: Record<ItemKind, string> = { goal: 'goalId', issue: 'issueId', ext: 'extId' };
+
 /** A positive integer route parameter, else null. */
 function positiveId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
@@ -30,10 +38,11 @@ function positiveId(value: string | undefined): number | null {
 /**
  * Goal, issue and external item screens — list and detail (create, view, edit) — share this one component,
  * parameterized by kind. Lists render `ItemListPage` (keyed by kind, scope and team, so its grouping and selection
- * start fresh on every list); the detail issue replaces the placeholder of the other modes.
+ * start fresh on every list); details render `ItemDetailPage` (create, view, edit).
  */
 export default function ItemPage({ kind, mode, scope }: ItemPageProps) {
-  const teamId = positiveId(useParams().teamId);
+  const params = useParams();
+  const teamId = positiveId(params.teamId);
   if (teamId === null) return <NotFoundPage />;
   if (mode === 'list') {
     return (
@@ -42,5 +51,18 @@ export default function ItemPage({ kind, mode, scope }: ItemPageProps) {
       </Suspense>
     );
   }
-  return <PlaceholderPage title={copy.placeholders.item(kind, mode, scope)} />;
+  const id = positiveId(params[ID_PARAMS[kind]]);
+  if (mode !== 'create' && id === null) return <NotFoundPage />;
+  return (
+    <Suspense fallback={null}>
+      <ItemDetailPage
+        key={`${scope}-${teamId}-${kind}-${mode === 'create' ? 'new' : id}`}
+        kind={kind}
+        mode={mode}
+        scope={scope}
+        teamId={teamId}
+        id={mode === 'create' ? null : id}
+      />
+    </Suspense>
+  );
 }

@@ -1,0 +1,101 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { type CommentCategory, type CommentList, WITHDRAWN_MEMBER_NAME } from '../../../contract';
+import type { Db } from '../../db';
+import { comment, item, member } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import { formatTimestamp } from '../../http/time';
+import { KIND_BY_CATEGORY, isStorableId } from '../items/kinds';
+
+/**
+ * Comments on goals, issues and externals (issue #6; api-contract.md "Comments"; spec §3 "Comment", §7 "Detail and
+ * comments"). A comment belongs to one item (the category is the item's kind); it is deleted with the item and
+ * outlives its author's withdrawal (author null → '탈퇴한 사용자', no photo).
+ */
+
+/**
+ * The target item of `category` / `targetId`, checked for `memberId`: 404 `GOAL404_0` | `ISSUE404_0` |
+ * `EXTERNAL404_0` when no item of that kind has the id; 403 `ITEM403_1` when its team is not in the caller's
+ * workspace. With `lock`, the item is locked `FOR KEY SHARE` (so it cannot be deleted before the comment is in)
+ * and the caller's member row too (so they cannot withdraw halfway).
+ */
+async function resolveTarget(
+  tx: Db,
+  memberId: number,
+  category: CommentCategory,
+  targetId: number,
+  lock: boolean,
+): Promise<number> {
+  const spec = KIND_BY_CATEGORY[category];
+  const callerQuery = tx
+    .select({ workspaceId: member.workspaceId })
+    .from(member)
+    .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)));
+  const [caller] = lock ? await callerQuery.for('key share') : await callerQuery;
+  if (!caller) throw new ApiError('JWT401_1');
+  if (!isStorableId(targetId)) throw new ApiError(spec.codes.notFound);
+  const targetQuery = tx
+    .select({ id: item.id, workspaceId: item.workspaceId })
+    .from(item)
+    .where(and(eq(item.id, targetId), eq(item.kind, spec.kind)));
+  const [target] = lock ? await targetQuery.for('key share') : await targetQuery;
+  if (!target) throw new ApiError(spec.codes.notFound);
+  if (caller.workspaceId !== target.workspaceId) throw new ApiError('ITEM403_1');
+  return target.id;
+}
+
+/** The target's comments, oldest first (`{ cnt, info }`; none is `{ cnt: 0, info: [] }`). */
+export async function listComments(
+  db: Db,
+  memberId: number,
+  category: CommentCategory,
+  targetId: number,
+): Promise<CommentList> {
+  return db.transaction(
+    async (tx) => {
+      const itemId = await resolveTarget(tx, memberId, category, targetId, false);
+      const rows = await tx
+        .select({
+          id: comment.id,
+          content: comment.content,
+          createdAt: comment.createdAt,
+          name: member.name,
+          profileUrl: member.profileImageUrl,
+          withdrawnAt: member.withdrawnAt,
+        })
+        .from(comment)
+        .leftJoin(member, eq(member.id, comment.authorId))
+        .where(eq(comment.itemId, itemId))
+        .orderBy(asc(comment.id));
+      const info = rows.map((r) => {
+        const gone = r.name === null || r.withdrawnAt !== null;
+        return {
+          id: r.id,
+          profileUrl: gone ? null : r.profileUrl,
+          name: gone ? WITHDRAWN_MEMBER_NAME : r.name!,
+          createdAt: formatTimestamp(r.createdAt),
+          content: r.content,
+        };
+      });
+      return { cnt: info.length, info };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Adds the caller's comment (`content` already trimmed, 1–2000 characters) to the target; returns its id. */
+export async function createComment(
+  db: Db,
+  memberId: number,
+  category: CommentCategory,
+  targetId: number,
+  content: string,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const itemId = await resolveTarget(tx, memberId, category, targetId, true);
+    const [created] = await tx
+      .insert(comment)
+      .values({ itemId, authorId: memberId, content })
+      .returning({ id: comment.id });
+    return created!.id;
+  });
+}

@@ -1,0 +1,185 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { styled } from '@mui/material/styles';
+import {
+  commentsEnabled,
+  useCreateCommentMutation,
+  useGetCommentsQuery,
+  type CommentCategory,
+} from '../../../api/itemDetailApi';
+import { tokens } from '../../../app/theme';
+import { copy } from '../../../shared/copy';
+import { Avatar } from '../../../shared/ui/Avatar';
+import { commentDate } from './detailModel';
+
+/* Comments of a detail in view mode (spec §2, §4; veco-frontend.md §5.5). */
+
+const Section = styled('section')({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2.4rem',
+  marginTop: '4.8rem',
+  paddingBottom: '2.4rem',
+  '& > h2': { margin: 0, fontSize: '2rem', fontWeight: 400, display: 'flex', gap: '0.8rem' },
+  '& > h2 > .count': { color: tokens.grey[500] },
+});
+
+const List = styled('ol')({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2.4rem',
+});
+
+const Entry = styled('li')({
+  display: 'grid',
+  gridTemplateColumns: '3.2rem 1fr',
+  columnGap: '1.2rem',
+  '& .meta': { display: 'flex', alignItems: 'baseline', gap: '0.8rem' },
+  '& .name': { fontSize: '1.6rem', fontWeight: 700 },
+  '& time': { fontSize: '1.4rem', color: tokens.grey[500] },
+  '& .content': { gridColumn: 2, margin: '0.4rem 0 0', fontSize: '1.6rem', whiteSpace: 'pre-wrap' },
+});
+
+const Muted = styled('p')({ margin: 0, fontSize: '1.6rem', color: tokens.grey[500] });
+
+const Box = styled('form')({
+  position: 'sticky',
+  bottom: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1.2rem',
+  minHeight: '13rem',
+  boxSizing: 'border-box',
+  padding: '2.4rem',
+  borderRadius: '5px',
+  backgroundColor: tokens.grey[100],
+  boxShadow: '0 10px 15px -3px rgba(0,0,0,.10), 0 4px 6px -2px rgba(0,0,0,.05)',
+  '& textarea': {
+    flex: 1,
+    border: 'none',
+    outline: 'none',
+    resize: 'none',
+    font: 'inherit',
+    fontSize: '1.6rem',
+    '&::placeholder': { color: tokens.grey[400] },
+  },
+  '& button': {
+    alignSelf: 'flex-end',
+    height: '3.2rem',
+    padding: '0 1.6rem',
+    border: 'none',
+    borderRadius: '3.75px',
+    backgroundColor: tokens.navy,
+    color: tokens.grey[100],
+    font: 'inherit',
+    fontSize: '1.4rem',
+    cursor: 'pointer',
+    transition: 'background-color 300ms',
+    '&:disabled': { backgroundColor: tokens.grey[200], color: tokens.grey[400], cursor: 'default' },
+  },
+});
+
+export interface CommentsSectionProps {
+  category: CommentCategory;
+  targetId: number | null;
+}
+
+export function CommentsSection({ category, targetId }: CommentsSectionProps) {
+  const text = copy.comments;
+  const headingId = useId();
+  const enabled = commentsEnabled(targetId);
+  const { data, isLoading, isError, error } = useGetCommentsQuery(
+    { category, targetId: targetId ?? 0 },
+    { skip: !enabled },
+  );
+  const [createComment, { isLoading: sending }] = useCreateCommentMutation();
+  const [draft, setDraft] = useState('');
+  const composing = useRef(false);
+  const listEnd = useRef<HTMLDivElement>(null);
+  /** Set after a post: scroll to the bottom once the refreshed list renders. */
+  const scrollPending = useRef(false);
+
+  useEffect(() => {
+    if (isError) console.error(text.failed, error);
+  }, [isError, error, text.failed]);
+
+  useEffect(() => {
+    if (scrollPending.current && data) {
+      scrollPending.current = false;
+      listEnd.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
+    }
+  }, [data]);
+
+  const content = draft.trim();
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!content || sending || !enabled) return;
+    try {
+      await createComment({ category, targetId, content }).unwrap();
+      setDraft('');
+      scrollPending.current = true;
+    } catch (cause) {
+      console.error(cause);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    // Never act on the Enter that completes a Hangul syllable.
+    if (composing.current || event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <>
+      <Section aria-labelledby={headingId}>
+        <h2 id={headingId}>
+          {text.heading}
+          {data && <span className="count">{data.cnt}</span>}
+        </h2>
+        {isLoading ? (
+          <Muted role="status">{text.loading}</Muted>
+        ) : isError ? (
+          <Muted role="alert">{text.error}</Muted>
+        ) : !data || data.info.length === 0 ? (
+          <Muted>{text.empty}</Muted>
+        ) : (
+          <List aria-labelledby={headingId}>
+            {data.info.map((comment) => (
+              <Entry key={comment.id}>
+                <Avatar src={comment.profileUrl} size="3.2rem" />
+                <div className="meta">
+                  <span className="name">{comment.name}</span>
+                  <time dateTime={comment.createdAt}>{commentDate(comment.createdAt)}</time>
+                </div>
+                <p className="content">{comment.content}</p>
+              </Entry>
+            ))}
+          </List>
+        )}
+        <div ref={listEnd} />
+      </Section>
+      <Box onSubmit={(event) => void submit(event)}>
+        <textarea
+          aria-label={text.inputLabel}
+          placeholder={text.placeholder}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onCompositionStart={() => {
+            composing.current = true;
+          }}
+          onCompositionEnd={() => {
+            composing.current = false;
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" disabled={!content || sending}>
+          {text.submit}
+        </button>
+      </Box>
+    </>
+  );
+}

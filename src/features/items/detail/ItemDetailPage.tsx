@@ -1,0 +1,299 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { styled } from '@mui/material/styles';
+import {
+  COMMENT_CATEGORY,
+  useGetItemDetailQuery,
+  useGetItemNameQuery,
+  useUpdateItemMutation,
+  type ItemPatch,
+} from '../../../api/itemDetailApi';
+import {
+  useCreateExternalMutation,
+  useCreateGoalMutation,
+  useCreateIssueMutation,
+} from '../../../api/itemsApi';
+import { errorStatus } from '../../../api/errors';
+import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
+import { useAppDispatch } from '../../../app/hooks';
+import { tokens } from '../../../app/theme';
+import { copy, type ItemKind, type ItemScope } from '../../../shared/copy';
+import { Avatar } from '../../../shared/ui/Avatar';
+import { ErrorScreen } from '../../../shared/ui/ErrorScreen';
+import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
+import { LeaveGuard } from '../../leaveGuard/LeaveGuard';
+import { leaveGuardArmed, leaveGuardReleased } from '../../leaveGuard/leaveGuardSlice';
+import { toastShown } from '../../toast/toastSlice';
+import { teamListPath } from '../../workspace/paths';
+import { API_KIND } from '../listModel';
+import { CommentsSection } from './CommentsSection';
+import { DescriptionSlot } from './DescriptionSlot';
+import { createPayload, editPatch, EMPTY_FORM, formFromDetail, type DetailForm } from './detailModel';
+import { PropertyPanel } from './PropertyPanel';
+import { SaveButton } from './SaveButton';
+import { TitleField } from './TitleField';
+
+export type DetailMode = 'create' | 'view' | 'edit';
+
+export interface ItemDetailPageProps {
+  kind: ItemKind;
+  mode: DetailMode;
+  scope: ItemScope;
+  teamId: number;
+  /** The item id (view, edit); null in create mode. */
+  id: number | null;
+}
+
+const Page = styled('main')({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  minHeight: '100%',
+  padding: '3.2rem',
+  boxSizing: 'border-box',
+  color: tokens.grey[600],
+});
+
+const Header = styled('header')({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '1.2rem',
+  minWidth: 0,
+  '& .team': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '0.8rem',
+    fontSize: '2.4rem',
+    fontWeight: 700,
+    color: 'inherit',
+    textDecoration: 'none',
+  },
+  '& .name': { fontSize: '1.6rem', fontWeight: 700, whiteSpace: 'nowrap' },
+  '& .title': {
+    fontSize: '1.6rem',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  '& .title.empty': { color: tokens.grey[400] },
+});
+
+const Crumbs = styled('nav')({
+  marginTop: '0.8rem',
+  fontSize: '1.4rem',
+  color: tokens.grey[500],
+  '& ol': { display: 'flex', gap: '0.6rem', listStyle: 'none', margin: 0, padding: 0 },
+  '& li + li::before': { content: '"/"', marginRight: '0.6rem' },
+  '& a': { color: 'inherit' },
+});
+
+const Body = styled('div')({
+  display: 'flex',
+  gap: '8.8rem',
+  marginTop: '5.7rem',
+  padding: '0 3.2rem',
+  flexWrap: 'wrap',
+});
+
+const Left = styled('div')({ flex: 1, minWidth: '40rem', display: 'flex', flexDirection: 'column' });
+
+/** The team's name and image from the shared team list (create mode has no detail to read them from). */
+function useTeam(teamId: number, enabled: boolean) {
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetTeamsInfiniteQuery(undefined, {
+    skip: !enabled,
+  });
+  const team = useMemo(
+    () => data?.pages.flatMap((page) => page.teamList).find((candidate) => candidate.teamId === teamId),
+    [data, teamId],
+  );
+  useEffect(() => {
+    if (enabled && data && !team && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [enabled, data, team, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  return team;
+}
+
+/**
+ * One detail screen for goals, issues and externals (spec §2 "Detail pages", §4 "Detail modes"): create → POST →
+ * view (replace); view → '수정하기' → edit; edit → PATCH → view. In view mode each property change is PATCHed at
+ * once with that field alone. Create and edit arm the leave guard.
+ */
+export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDetailPageProps) {
+  const text = copy.itemDetail;
+  const apiKind = API_KIND[kind];
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+
+  const detailArg = { kind: apiKind, teamId, id: id ?? 0 };
+  const detailQuery = useGetItemDetailQuery(detailArg, { skip: mode === 'create' || id === null });
+  const detail = detailQuery.data;
+  const { data: nextName } = useGetItemNameQuery({ kind: apiKind, teamId }, { skip: mode !== 'create' });
+  const team = useTeam(teamId, true);
+
+  const [form, setForm] = useState<DetailForm>(EMPTY_FORM);
+  /** The latest form, for handlers that run before a re-render (several changes in one tick). */
+  const formRef = useRef(form);
+  /** The form as loaded: the base of edit's deadline diff and of view's title save. */
+  const loaded = useRef<DetailForm>(EMPTY_FORM);
+  const [loadedId, setLoadedId] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  // Detail data is loaded into the form once (spec §4).
+  useEffect(() => {
+    if (detail && detail.id === id && loadedId !== id) {
+      loaded.current = formFromDetail(detail);
+      formRef.current = loaded.current;
+      setForm(loaded.current);
+      setLoadedId(id);
+    }
+  }, [detail, id, loadedId]);
+
+  useEffect(() => {
+    if (mode === 'view') return undefined;
+    dispatch(leaveGuardArmed({ reason: mode }));
+    return () => {
+      dispatch(leaveGuardReleased());
+    };
+  }, [mode, dispatch]);
+
+  const [updateItem] = useUpdateItemMutation();
+  const [createGoal] = useCreateGoalMutation();
+  const [createIssue] = useCreateIssueMutation();
+  const [createExternal] = useCreateExternalMutation();
+
+  const listPath = teamListPath(scope, teamId, kind);
+  const viewPath = (itemId: number) => `${listPath}/${itemId}`;
+
+  const patchNow = async (patch: ItemPatch) => {
+    if (id === null) return;
+    try {
+      await updateItem({ kind: apiKind, teamId, id, patch }).unwrap();
+    } catch (cause) {
+      console.error(text.updateFailed, cause);
+    }
+  };
+
+  const onPropertyChange = (fields: Partial<DetailForm>, patch: ItemPatch | null) => {
+    const next = { ...formRef.current, ...fields };
+    formRef.current = next;
+    setForm(next);
+    if (mode === 'view' && patch) {
+      loaded.current = { ...loaded.current, ...fields };
+      void patchNow(patch);
+    }
+  };
+
+  const commitTitle = () => {
+    if (mode !== 'view') return;
+    const title = formRef.current.title.trim();
+    if (!title || title === loaded.current.title) return;
+    loaded.current = { ...loaded.current, title };
+    void patchNow({ title });
+  };
+
+  const save = async () => {
+    const current = formRef.current;
+    if (saving || !current.title.trim()) return;
+    if (mode === 'view') {
+      if (id !== null) navigate(`${viewPath(id)}/edit`);
+      return;
+    }
+    if (mode === 'create' && apiKind === 'external' && !current.extServiceType) {
+      dispatch(toastShown({ key: 'ext-tool', message: text.extRequired }));
+      return;
+    }
+    setSaving(true);
+    try {
+      let targetId: number;
+      if (mode === 'create') {
+        const body = createPayload(apiKind, current);
+        if (apiKind === 'goal')
+          targetId = (await createGoal({ teamId, body: body as never }).unwrap()).goalId;
+        else if (apiKind === 'issue')
+          targetId = (await createIssue({ teamId, body: body as never }).unwrap()).issueId;
+        else targetId = (await createExternal({ teamId, body: body as never }).unwrap()).externalId;
+      } else {
+        if (id === null) return;
+        await updateItem({
+          kind: apiKind,
+          teamId,
+          id,
+          patch: editPatch(apiKind, current, loaded.current),
+        }).unwrap();
+        targetId = id;
+      }
+      // Saved: release the guard before navigating (the blocker reads the store at navigation time).
+      dispatch(leaveGuardReleased());
+      navigate(viewPath(targetId), { replace: mode === 'create' });
+      setSaving(false);
+    } catch (cause) {
+      console.error(mode === 'create' ? text.createFailed : text.updateFailed, cause);
+      setSaving(false);
+    }
+  };
+
+  if (mode !== 'create' && detailQuery.isError) {
+    const status = errorStatus(detailQuery.error);
+    return status === 404 ? (
+      <NotFoundPage />
+    ) : (
+      <ErrorScreen status={status} onReset={() => void detailQuery.refetch()} />
+    );
+  }
+
+  const teamName = detail?.teamName ?? team?.teamName ?? '';
+  const itemName = mode === 'create' ? (nextName ?? '') : (detail?.name ?? '');
+  const shownTitle = form.title.trim() || text.defaultTitle[kind];
+  const ready = mode === 'create' || loadedId === id;
+
+  return (
+    <Page aria-busy={!ready}>
+      <Header>
+        <Link className="team" to={listPath}>
+          <Avatar kind="team" src={team?.teamImageUrl ?? null} size="3.2rem" />
+          {teamName}
+        </Link>
+        {itemName && <span className="name">{itemName}</span>}
+        <span className={form.title.trim() ? 'title' : 'title empty'}>{shownTitle}</span>
+      </Header>
+      <Crumbs aria-label={text.breadcrumb}>
+        <ol>
+          <li>
+            <Link to={listPath}>{teamName}</Link>
+          </li>
+          <li>{id !== null ? `#${id}` : itemName}</li>
+          <li aria-current="page">{shownTitle}</li>
+        </ol>
+      </Crumbs>
+      {ready ? (
+        <Body>
+          <Left>
+            <TitleField
+              value={form.title}
+              placeholder={text.titlePlaceholder[kind]}
+              onChange={(title) => {
+                formRef.current = { ...formRef.current, title };
+                setForm(formRef.current);
+              }}
+              onCommit={commitTitle}
+            />
+            <DescriptionSlot
+              key={`${mode}-${id ?? 'new'}`}
+              initialContent={form.content}
+              readOnly={mode === 'view'}
+              onChange={(content) => {
+                formRef.current = { ...formRef.current, content };
+                setForm(formRef.current);
+              }}
+            />
+            {mode === 'view' && <CommentsSection category={COMMENT_CATEGORY[apiKind]} targetId={id} />}
+          </Left>
+          <PropertyPanel kind={apiKind} mode={mode} teamId={teamId} form={form} onChange={onPropertyChange} />
+        </Body>
+      ) : (
+        <p role="status">{text.loading}</p>
+      )}
+      <SaveButton mode={mode} saving={saving} disabled={!form.title.trim()} onClick={() => void save()} />
+      <LeaveGuard />
+    </Page>
+  );
+}

@@ -1,0 +1,70 @@
+import { styled } from '@mui/material/styles';
+import { tokens } from '../../../app/theme';
+import { copy } from '../../../shared/copy';
+
+const Button = styled('button')({
+  position: 'fixed',
+  right: '6.4rem',
+  bottom: '5.3rem',
+  zIndex: 10,
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.8rem',
+  height: '3.6rem',
+  padding: '0 1.6rem',
+  border: 'none',
+  borderRadius: '3.75px',
+  backgroundColor: tokens.navy,
+  color: tokens.grey[100],
+  font: 'inherit',
+  fontSize: '1.6rem',
+  cursor: 'pointer',
+  transition: 'background-color 300ms, color 300ms',
+  '&:disabled': { backgroundColor: tokens.grey[200], color: tokens.grey[400], cursor: 'default' },
+});
+
+const Tick = () => (
+  <svg
+    width="1.6rem"
+    height="1.6rem"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    aria-hidden="true"
+  >
+    <path d="M5 12l5 5 9-10" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+const Pencil = () => (
+  <svg
+    width="1.6rem"
+    height="1.6rem"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    aria-hidden="true"
+  >
+    <path d="M4 20h4L19 9l-4-4L4 16zM13 7l4 4" strokeWidth={1.5} strokeLinejoin="round" />
+  </svg>
+);
+
+export interface SaveButtonProps {
+  mode: 'create' | 'view' | 'edit';
+  saving: boolean;
+  /** The trimmed title is empty. */
+  disabled: boolean;
+  onClick: () => void;
+}
+
+/** The floating save button (spec §4 "Save button"): '작성 완료', '수정하기' in view mode, '저장 중…' while saving. */
+export function SaveButton({ mode, saving, disabled, onClick }: SaveButtonProps) {
+  const text = copy.itemDetail.save;
+  const label = saving ? text.saving : mode === 'view' ? text.edit : text.complete;
+  return (
+    <Button type="button" disabled={disabled || saving} aria-busy={saving || undefined} onClick={onClick}>
+      {mode === 'view' && !saving ? <Pencil /> : <Tick />}
+      {label}
+    </Button>
+  );
+}
