@@ -1,5 +1,17 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { api, enterWorkspace, shots, watchConsole } from './support';
+
+type LexicalNode = { type: string; children?: LexicalNode[] } & Record<string, unknown>;
+
+/** Field names per node type, over a whole Lexical document. */
+function keysByType(node: LexicalNode, into = new Map<string, Set<string>>()) {
+  const keys = into.get(node.type) ?? new Set<string>();
+  for (const key of Object.keys(node)) keys.add(key);
+  into.set(node.type, keys);
+  for (const child of node.children ?? []) keysByType(child, into);
+  return into;
+}
 
 /** Types Korean through the IME path (CDP composition events), one syllable at a time. */
 async function typeHangul(page: Page, syllables: string[][]) {
@@ -21,7 +33,10 @@ async function typeHangul(page: Page, syllables: string[][]) {
  * a description and properties, saves, sees view mode, changes the priority (one PATCH of that field), tries
  * to leave an unsaved edit and gets the modal, and posts two comments.
  */
-test('create, view and edit an issue with the editor, the leave guard and comments', async ({ page }) => {
+test('create, view and edit an issue with the editor, the leave guard and comments', async ({
+  page,
+  browser,
+}) => {
   const errors = watchConsole(page);
   const created = await enterWorkspace(
     page,
@@ -29,6 +44,15 @@ test('create, view and edit an issue with the editor, the leave guard and commen
     { create: 'Detail Co' },
   );
   const teamId = created.defaultTeamId;
+  const contextB = await browser.newContext();
+  const token = new URL(created.inviteUrl!).searchParams.get('token')!;
+  await enterWorkspace(
+    await contextB.newPage(),
+    { name: '이영희', email: 'younghee@detail.example' },
+    { token, password: created.invitePassword! },
+  );
+  const goal = await api(page, 'POST', `/api/teams/${teamId}/goals`, { title: '출시 준비' });
+  const goalId = goal.body.result.goalId as number;
 
   await page.goto(`/workspace/default/team/${teamId}/issue/detail/create`);
   const title = page.getByRole('textbox', { name: '제목' });
@@ -42,18 +66,57 @@ test('create, view and edit an issue with the editor, the leave guard and commen
   await title.press('Enter');
   await expect(title).toHaveValue('가나다라마바사아자차카타파하거너더러머버');
 
+  // A description with every toolbar block.
   const editor = page.getByRole('textbox', { name: '상세 설명' });
+  const tool = (name: string) => page.getByRole('button', { name, exact: true }).click();
   await editor.click();
-  await page.keyboard.type('첫 문단');
-  await page.getByRole('button', { name: '굵게' }).click();
-  await page.keyboard.type(' 굵은 글씨');
+  await page.keyboard.type('첫 문단 ');
+  for (const [mark, text] of [
+    ['굵게', '굵게'],
+    ['기울임', '기울임'],
+    ['밑줄', '밑줄'],
+  ]) {
+    await tool(mark!);
+    await page.keyboard.type(text!);
+    await tool(mark!);
+    await page.keyboard.type(' ');
+  }
   await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: '체크리스트' }).click();
+  await tool('구분선');
+  await tool('글머리 기호 목록');
+  await page.keyboard.type('글머리 항목');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await tool('번호 매기기 목록');
+  await page.keyboard.type('번호 항목');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await tool('체크리스트');
   await page.keyboard.type('할 일');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await tool('코드');
+  await page.keyboard.type('const x = 1;');
   await page.getByRole('button', { name: '상태: 없음' }).click();
   await page.getByRole('menuitemradio', { name: '진행중' }).click();
   await page.getByRole('button', { name: '우선순위: 없음' }).click();
   await page.getByRole('menuitemradio', { name: '보통' }).click();
+  await page.getByRole('button', { name: '담당자: 없음' }).click();
+  await page.getByRole('menuitemcheckbox', { name: '김민수' }).click();
+  await page.getByRole('menuitemcheckbox', { name: '이영희' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '목표: 없음' }).click();
+  await page.getByRole('menuitemradio', { name: '출시 준비' }).click();
+  await page.getByRole('button', { name: '기한: 없음' }).click();
+  const deadline = page.getByRole('dialog', { name: '기한' });
+  for (const [label, digits] of [
+    ['시작일', '261105'],
+    ['종료일', '261109'],
+  ]) {
+    await deadline.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+    await page.keyboard.type(digits!);
+  }
+  await page.keyboard.press('Escape');
   await page.screenshot({ path: `${shots}/detail-create.png` });
 
   await page.getByRole('button', { name: '작성 완료' }).click();
@@ -66,8 +129,21 @@ test('create, view and edit an issue with the editor, the leave guard and commen
   expect(saved.state).toBe('IN_PROGRESS');
   expect(saved.priority).toBe('NORMAL');
   const content = JSON.parse(saved.content);
-  expect(content.root.children[0].children.some((n: { format: number }) => n.format === 1)).toBe(true);
-  expect(content.root.children[1]).toMatchObject({ type: 'list', listType: 'check' });
+  expect(saved.managers.info.map((m: { name: string }) => m.name).sort()).toEqual(['김민수', '이영희']);
+  expect(saved.goal).toEqual({ id: goalId, title: '출시 준비' });
+  expect(saved.deadline).toEqual({ start: '2026-11-05', end: '2026-11-09' });
+  const blocks = content.root.children as LexicalNode[];
+  const formats = (blocks[0]!.children ?? []).map((n) => n.format);
+  expect(formats).toEqual(expect.arrayContaining([1, 2, 8]));
+  expect(blocks.map((b) => (b.type === 'list' ? `list:${b.listType}` : b.type))).toEqual(
+    expect.arrayContaining(['horizontalrule', 'list:bullet', 'list:number', 'list:check', 'code']),
+  );
+  // The saved JSON has the earlier product's node shapes: the same fields per node type as the sample.
+  const sample = JSON.parse(fs.readFileSync('__tests__/client/fixtures/veco-lexical-sample.json', 'utf8'));
+  const expectedKeys = keysByType(sample.root);
+  for (const [type, keys] of keysByType(content.root)) {
+    if (expectedKeys.has(type)) expect([...keys].sort(), type).toEqual([...expectedKeys.get(type)!].sort());
+  }
 
   // View mode: a property change is one PATCH of that field only.
   const patch = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes(`/issues/${issueId}`));
@@ -102,5 +178,23 @@ test('create, view and edit an issue with the editor, the leave guard and commen
   expect((await api(page, 'GET', `/api/comments?category=ISSUE&targetId=${issueId}`)).body.result.cnt).toBe(
     2,
   );
+
+  // A goal linked to two issues.
+  const second = await api(page, 'POST', `/api/teams/${teamId}/issues`, { title: '두 번째 이슈' });
+  await page.goto(`/workspace/default/team/${teamId}/goal/detail/create`);
+  await page.getByRole('textbox', { name: '제목' }).fill('분기 목표');
+  await page.getByRole('button', { name: '이슈: 없음' }).click();
+  await page.getByRole('menuitemcheckbox', { name: '가나다라마바사아자차카타파하거너더러머버' }).click();
+  await page.getByRole('menuitemcheckbox', { name: '두 번째 이슈' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '작성 완료' }).click();
+  await expect(page).toHaveURL(new RegExp(`/workspace/default/team/${teamId}/goal/\\d+$`));
+  const newGoalId = Number(/goal\/(\d+)$/.exec(page.url())![1]);
+  const goalDetail = (await api(page, 'GET', `/api/goals/${newGoalId}`)).body.result;
+  expect(goalDetail.issues.info.map((i: { id: number }) => i.id).sort()).toEqual(
+    [issueId, second.body.result.issueId].sort(),
+  );
+  await page.screenshot({ path: `${shots}/detail-goal-with-issues.png` });
   expect(errors).toEqual([]);
+  await contextB.close();
 });
