@@ -21,6 +21,15 @@ const esmOnly = [
   '@tokenizer',
   'uint8array-extras',
   '@borewit',
+  // @octokit/app and its dependencies (GitHub integration, server/modules/integrations/github.ts).
+  '@octokit',
+  'universal-user-agent',
+  'universal-github-app-jwt',
+  'before-after-hook',
+  'toad-cache',
+  'json-with-bigint',
+  'fast-content-type-parse',
+  'content-type',
 ];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const transform = { '\\.[cm]?[jt]sx?$': 'babel-jest' };
@@ -41,6 +50,12 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
+      // Two @octokit packages export only an `import` condition (no `default`/`require`), which Jest's CommonJS
+      // resolver cannot pick; point it at the same file (transformed like the rest of @octokit).
+      moduleNameMapper: {
+        '^@octokit/(auth-unauthenticated|webhooks-methods)$':
+          '<rootDir>/node_modules/@octokit/$1/dist-node/index.js',
+      },
       transform,
       transformIgnorePatterns,
     },

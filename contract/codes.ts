@@ -127,6 +127,23 @@ export const CODES = {
   // the kind's 404 (`GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0`), another workspace's `ITEM403_1`.
   COMMENT200_0: { status: 200, message: '댓글 목록을 조회했습니다.' },
   COMMENT201_0: { status: 201, message: '댓글을 작성했습니다.' },
+
+  // integrations (contract/integrations.ts)
+  GITHUB200_0: { status: 200, message: 'GitHub 앱 설치 주소를 발급했습니다.' },
+  GITHUB200_1: { status: 200, message: 'GitHub 연동 정보를 조회했습니다.' },
+  GITHUB200_2: { status: 200, message: 'GitHub 저장소 목록을 조회했습니다.' },
+  /** GITHUB external create without owner, repo and installationId (or an installation not of this team). */
+  GITHUB400_0: { status: 400, message: 'GitHub 연동 정보가 부족합니다. 설치/온보딩을 먼저 완료해 주세요.' },
+  /** Callback with a bad, expired or foreign `state`. */
+  GITHUB400_1: { status: 400, message: 'GitHub 연동 요청이 유효하지 않습니다. 다시 시도해 주세요.' },
+  GITHUB404_0: { status: 404, message: '이 팀에 연동된 GitHub 앱이 없습니다.' },
+  GITHUB502_0: { status: 502, message: 'GitHub에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.' },
+  /** GitHub App credentials are not configured on this server. */
+  GITHUB503_0: { status: 503, message: 'GitHub 연동이 설정되지 않은 서버입니다.' },
+  SLACK200_0: { status: 200, message: 'Slack 연동 주소를 발급했습니다.' },
+  SLACK400_0: { status: 400, message: 'Slack 연동 요청이 유효하지 않습니다. 다시 시도해 주세요.' },
+  SLACK502_0: { status: 502, message: 'Slack에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.' },
+  SLACK503_0: { status: 503, message: 'Slack 연동이 설정되지 않은 서버입니다.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type Code = keyof typeof CODES;

@@ -9,3 +9,4 @@ export * from './teams';
 export * from './members';
 export * from './items';
 export * from './constants';
+export * from './integrations';

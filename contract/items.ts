@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { externalSyncSchema } from './integrations';
 import {
   EXT_SERVICE_TYPES,
   GROUPINGS,
@@ -144,7 +145,8 @@ export const createIssueResponseSchema = envelopeSchema(z.object({ issueId: z.nu
 
 /**
  * `POST /api/teams/{teamId}/externals` (spec §3): adds `extServiceType` (fixed afterwards) and, for GITHUB,
- * `owner`, `repo`, `installationId` (used once integrations exist). Result `{ externalId }`, 201.
+ * `owner`, `repo`, `installationId` (all three required for GITHUB: 400 `GITHUB400_0` otherwise). Result
+ * `{ externalId, sync }`, 201 — the item is saved even when GitHub/Slack fails (`sync.ok: false`).
  */
 export const createExternalRequestSchema = z.object({
   ...createCommon,
@@ -155,7 +157,9 @@ export const createExternalRequestSchema = z.object({
   installationId: z.number().int().optional(),
 });
 export type CreateExternalRequest = z.input<typeof createExternalRequestSchema>;
-export const createExternalResponseSchema = envelopeSchema(z.object({ externalId: z.number().int() }));
+export const createExternalResponseSchema = envelopeSchema(
+  z.object({ externalId: z.number().int(), sync: externalSyncSchema }),
+);
 
 /** `DELETE /api/teams/{teamId}/goals|issues|externals` bodies; result `{ deletedIds }`. */
 export const deleteGoalsRequestSchema = z.object({ goalIds: z.array(z.number().int().positive()).min(1) });
@@ -173,7 +177,10 @@ export const simpleListSchema = z.object({
 export type SimpleList = z.infer<typeof simpleListSchema>;
 export const simpleListResponseSchema = envelopeSchema(simpleListSchema);
 
-/** `GET /api/teams/{teamId}/externals/links`: both false until integrations exist. */
+/**
+ * `GET /api/teams/{teamId}/externals/links`: `linkedWithGithub` = this team has a GitHub App installation,
+ * `linkedWithSlack` = its workspace has a Slack bot (contract/integrations.ts).
+ */
 export const externalLinksSchema = z.object({ linkedWithGithub: z.boolean(), linkedWithSlack: z.boolean() });
 export type ExternalLinks = z.infer<typeof externalLinksSchema>;
 export const externalLinksResponseSchema = envelopeSchema(externalLinksSchema);
@@ -247,7 +254,7 @@ export const updateExternalRequestSchema = z.object({
   extServiceType: z.unknown().optional(),
 });
 export type UpdateExternalRequest = Omit<z.input<typeof updateExternalRequestSchema>, 'extServiceType'>;
-export const updateExternalResponseSchema = createExternalResponseSchema;
+export const updateExternalResponseSchema = envelopeSchema(z.object({ externalId: z.number().int() }));
 
 /** Comment target kind (spec §2 "Detail pages": from the path segment). */
 export const COMMENT_CATEGORIES = ['ISSUE', 'GOAL', 'EXTERNAL'] as const;

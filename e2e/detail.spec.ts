@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { api, enterWorkspace, shots, watchConsole } from './support';
 
 type LexicalNode = { type: string; children?: LexicalNode[] } & Record<string, unknown>;
@@ -110,8 +110,9 @@ test('create, view and edit an issue with the editor, the leave guard and commen
   await page.getByRole('button', { name: '기한: 없음' }).click();
   const deadline = page.getByRole('dialog', { name: '기한' });
   for (const [label, digits] of [
-    ['시작일', '261105'],
-    ['종료일', '261109'],
+    // Instant keystrokes (no delay): a day starting with 2 used to lose a digit to the value's round trip.
+    ['시작일', '261120'],
+    ['종료일', '261125'],
   ]) {
     await deadline.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
     await page.keyboard.type(digits!);
@@ -131,7 +132,7 @@ test('create, view and edit an issue with the editor, the leave guard and commen
   const content = JSON.parse(saved.content);
   expect(saved.managers.info.map((m: { name: string }) => m.name).sort()).toEqual(['김민수', '이영희']);
   expect(saved.goal).toEqual({ id: goalId, title: '출시 준비' });
-  expect(saved.deadline).toEqual({ start: '2026-11-05', end: '2026-11-09' });
+  expect(saved.deadline).toEqual({ start: '2026-11-20', end: '2026-11-25' });
   const blocks = content.root.children as LexicalNode[];
   const formats = (blocks[0]!.children ?? []).map((n) => n.format);
   expect(formats).toEqual(expect.arrayContaining([1, 2, 8]));
@@ -150,6 +151,24 @@ test('create, view and edit an issue with the editor, the leave guard and commen
   await page.getByRole('button', { name: '우선순위: 보통' }).click();
   await page.getByRole('menuitemradio', { name: '긴급' }).click();
   expect((await patch).postDataJSON()).toEqual({ priority: 'URGENT' });
+
+  // Typing a new end date in view mode: nothing is sent per digit, one PATCH of the end once it is settled.
+  const deadlinePatches: unknown[] = [];
+  const recordDeadline = (r: Request) => {
+    if (r.method() === 'PATCH' && r.url().includes(`/issues/${issueId}`))
+      deadlinePatches.push(r.postDataJSON());
+  };
+  page.on('request', recordDeadline);
+  await page.getByRole('button', { name: '기한: 26.11.20 - 26.11.25' }).click();
+  const endField = page.getByRole('dialog', { name: '기한' }).getByRole('group', { name: '종료일' });
+  await endField.getByRole('spinbutton').first().click();
+  await page.keyboard.type('261228');
+  await page.waitForTimeout(300);
+  expect(deadlinePatches).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: '기한: 26.11.20 - 26.12.28' })).toBeVisible();
+  await expect.poll(() => deadlinePatches).toEqual([{ deadline: { end: '2026-12-28' } }]);
+  page.off('request', recordDeadline);
   await page.screenshot({ path: `${shots}/detail-view.png` });
 
   // Edit, change the title, try to leave: the modal; cancelling stays, confirming leaves.

@@ -16,6 +16,8 @@ import { installKoreanZodMessages } from './http/zod-korean';
 import { createRequireMember } from './modules/auth/require-member';
 import { authRoutes } from './modules/auth/routes';
 import { commentRoutes } from './modules/comments/routes';
+import { createIntegrations } from './modules/integrations/integrations';
+import { integrationRoutes } from './modules/integrations/routes';
 import { itemRoutes } from './modules/items/routes';
 import { profileImageDir, registerProfileImageFiles } from './modules/settings/profile-image';
 import { settingsRoutes } from './modules/settings/routes';
@@ -237,6 +239,11 @@ async function assemble(
           name: 'items',
           description: 'Goals, issues and externals of a team: create, grouped lists, delete',
         },
+        {
+          name: 'integrations',
+          description:
+            'GitHub App (per team) and Slack (per workspace): connect, callbacks, installation, repositories',
+        },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -254,8 +261,12 @@ async function assemble(
   await app.register(authRoutes, { config, db: database.db });
   await app.register(workspaceRoutes, { config, db: database.db });
   await app.register(settingsRoutes, { config, db: database.db });
-  await app.register(itemRoutes, { db: database.db });
+  // GitHub/Slack clients, shared by the integration routes and the external create (Octokit's token cache).
+  const integrations = createIntegrations(config);
+  await app.register(itemRoutes, { db: database.db, integrations });
   await app.register(commentRoutes, { db: database.db });
+  // Includes `/slack/connect` and `/slack/callback` (no `/api` prefix), registered before the SPA fallback.
+  await app.register(integrationRoutes, { db: database.db, integrations });
   // Uploaded profile pictures, before the SPA so its wildcard never answers /uploads/profile/*.
   await registerProfileImageFiles(app, profileImageDir(config.dataDir));
 

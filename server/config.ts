@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -14,6 +14,36 @@ export interface OAuthProviderConfig {
   authorizationUrl: string;
   tokenUrl: string;
   userInfoUrl: string;
+}
+
+/**
+ * The GitHub App of the integration (api-contract.md "Comments, notifications, integrations"; contract/integrations.ts).
+ * `appId` and `privateKey` are both set or both unset; unset → "not configured" (`GET /api/github/connect` answers
+ * 503 `GITHUB503_0`, GITHUB externals are saved with `sync.ok: false`).
+ */
+export interface GithubAppConfig {
+  /** `GITHUB_APP_ID`, the App's numeric id (the `iss` of its JWTs). */
+  appId: string | undefined;
+  /** `GITHUB_APP_SLUG`: `${webUrl}/apps/${slug}/installations/new` is the install page. */
+  slug: string;
+  /** PEM (PKCS#1 or PKCS#8) from `GITHUB_APP_PRIVATE_KEY` (`\n` escapes allowed) or `GITHUB_APP_PRIVATE_KEY_PATH`. */
+  privateKey: string | undefined;
+  /** REST API base without a trailing slash (`https://api.github.com`; a fake in tests). */
+  apiUrl: string;
+  /** Web origin of the install page without a trailing slash (`https://github.com`). */
+  webUrl: string;
+}
+
+/** The Slack app (OAuth v2 install per workspace). Client id and secret both set or both unset (503 `SLACK503_0`). */
+export interface SlackAppConfig {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** Web API base with a trailing slash (`https://slack.com/api/`), given to `WebClient` as `slackApiUrl`. */
+  apiUrl: string;
+  /** The OAuth v2 authorize page. */
+  authorizeUrl: string;
+  /** Comma-separated bot scopes; `incoming-webhook` makes Slack ask the installer for the channel we post to. */
+  scopes: string;
 }
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -45,6 +75,15 @@ export interface AppConfig {
   rateLimitMax: number;
   /** Trust `X-Forwarded-*` (behind a reverse proxy). */
   trustProxy: boolean;
+  github: GithubAppConfig;
+  slack: SlackAppConfig;
+  /**
+   * Key material of the integrations: signs their OAuth `state` and encrypts Slack bot tokens at rest (separate
+   * HKDF subkeys, server/modules/integrations/crypto.ts). `INTEGRATION_SECRET`, else derived from `jwtSecret` with
+   * HKDF-SHA256 — then changing JWT_SECRET makes stored Slack links unreadable (reconnect Slack).
+   */
+  integrationSecret: string;
+  integrationSecretSource: 'env' | 'derived';
 }
 
 /** Thrown by `loadConfig` with one line per bad variable. */
@@ -125,6 +164,42 @@ const envSchema = z.object({
   STATIC_DIR: optionalString,
   RATE_LIMIT_MAX: intString(1, 1_000_000),
   TRUST_PROXY: booleanString,
+  GITHUB_APP_ID: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/, 'must be a whole number (the GitHub App ID)')
+      .optional(),
+  ),
+  GITHUB_APP_SLUG: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]{0,99}$/i, 'must be the GitHub App slug (letters, digits, hyphens)')
+      .optional(),
+  ),
+  GITHUB_APP_PRIVATE_KEY: optionalString,
+  GITHUB_APP_PRIVATE_KEY_PATH: optionalString,
+  GITHUB_API_URL: urlString,
+  GITHUB_WEB_URL: urlString,
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_URL: urlString,
+  SLACK_AUTHORIZE_URL: urlString,
+  SLACK_SCOPES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9:._-]+(,[a-z0-9:._-]+)*$/i, 'must be comma-separated Slack scopes')
+      .optional(),
+  ),
+  INTEGRATION_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
+  ),
 });
 
 const DEFAULTS = {
@@ -138,7 +213,70 @@ const DEFAULTS = {
     tokenUrl: 'https://kauth.kakao.com/oauth/token',
     userInfoUrl: 'https://kapi.kakao.com/v2/user/me',
   },
+  github: {
+    slug: 'momentum-app',
+    apiUrl: 'https://api.github.com',
+    webUrl: 'https://github.com',
+  },
+  slack: {
+    apiUrl: 'https://slack.com/api/',
+    authorizeUrl: 'https://slack.com/oauth/v2/authorize',
+    scopes: 'chat:write,chat:write.public,incoming-webhook',
+  },
 } as const;
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+const withTrailingSlash = (url: string) => `${withoutTrailingSlash(url)}/`;
+
+/**
+ * The GitHub App private key: `GITHUB_APP_PRIVATE_KEY` (PEM text; literal `\n` sequences, as one-line env files
+ * carry them, become newlines) or the file at `GITHUB_APP_PRIVATE_KEY_PATH` (resolved from the working directory).
+ * Must parse as a private key. Problems are appended to `problems`; returns undefined when unset or bad.
+ */
+function readGithubPrivateKey(
+  inline: string | undefined,
+  file: string | undefined,
+  problems: string[],
+): string | undefined {
+  if (inline && file) {
+    problems.push(
+      'GITHUB_APP_PRIVATE_KEY_PATH: set either GITHUB_APP_PRIVATE_KEY or GITHUB_APP_PRIVATE_KEY_PATH',
+    );
+    return undefined;
+  }
+  let pem: string | undefined;
+  let name = 'GITHUB_APP_PRIVATE_KEY';
+  if (inline) {
+    pem = inline.replace(/(?:\\r)?\\n/g, '\n');
+  } else if (file) {
+    name = 'GITHUB_APP_PRIVATE_KEY_PATH';
+    const resolved = path.resolve(process.cwd(), file);
+    try {
+      pem = fs.readFileSync(resolved, 'utf8');
+    } catch (error) {
+      problems.push(`${name}: cannot read ${resolved} (${(error as Error).message})`);
+      return undefined;
+    }
+  }
+  if (pem === undefined) return undefined;
+  pem = `${pem.trim()}\n`;
+  try {
+    createPrivateKey(pem);
+  } catch {
+    problems.push(
+      `${name}: not a PEM private key (PKCS#1 "BEGIN RSA PRIVATE KEY" or PKCS#8 "BEGIN PRIVATE KEY")`,
+    );
+    return undefined;
+  }
+  return pem;
+}
+
+/** HKDF-SHA256 of the JWT secret, used as the integration secret when `INTEGRATION_SECRET` is unset. */
+export function deriveIntegrationSecret(jwtSecret: string): string {
+  return Buffer.from(hkdfSync('sha256', jwtSecret, 'momentum', 'momentum:integration-secret', 32)).toString(
+    'base64url',
+  );
+}
 
 /**
  * Reads and validates the configuration. Throws `ConfigError` listing every bad variable at once.
@@ -171,6 +309,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) {
     problems.push('GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set (Google web clients need it)');
+  }
+  const githubPrivateKey = readGithubPrivateKey(
+    e.GITHUB_APP_PRIVATE_KEY,
+    e.GITHUB_APP_PRIVATE_KEY_PATH,
+    problems,
+  );
+  const githubKeySet = Boolean(e.GITHUB_APP_PRIVATE_KEY || e.GITHUB_APP_PRIVATE_KEY_PATH);
+  if (e.GITHUB_APP_ID && !githubKeySet) {
+    problems.push(
+      'GITHUB_APP_PRIVATE_KEY: required when GITHUB_APP_ID is set (or GITHUB_APP_PRIVATE_KEY_PATH)',
+    );
+  }
+  if (!e.GITHUB_APP_ID && githubKeySet) {
+    problems.push('GITHUB_APP_ID: required when a GitHub App private key is set');
+  }
+  if (Boolean(e.SLACK_CLIENT_ID) !== Boolean(e.SLACK_CLIENT_SECRET)) {
+    problems.push(
+      e.SLACK_CLIENT_ID
+        ? 'SLACK_CLIENT_SECRET: required when SLACK_CLIENT_ID is set'
+        : 'SLACK_CLIENT_ID: required when SLACK_CLIENT_SECRET is set',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -211,6 +370,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: path.resolve(process.cwd(), e.STATIC_DIR ?? './dist'),
     rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
     trustProxy: e.TRUST_PROXY ?? false,
+    github: {
+      appId: e.GITHUB_APP_ID,
+      slug: e.GITHUB_APP_SLUG ?? DEFAULTS.github.slug,
+      privateKey: githubPrivateKey,
+      apiUrl: withoutTrailingSlash(e.GITHUB_API_URL ?? DEFAULTS.github.apiUrl),
+      webUrl: withoutTrailingSlash(e.GITHUB_WEB_URL ?? DEFAULTS.github.webUrl),
+    },
+    slack: {
+      clientId: e.SLACK_CLIENT_ID,
+      clientSecret: e.SLACK_CLIENT_SECRET,
+      apiUrl: withTrailingSlash(e.SLACK_API_URL ?? DEFAULTS.slack.apiUrl),
+      authorizeUrl: e.SLACK_AUTHORIZE_URL ?? DEFAULTS.slack.authorizeUrl,
+      scopes: e.SLACK_SCOPES ?? DEFAULTS.slack.scopes,
+    },
+    integrationSecret: e.INTEGRATION_SECRET ?? deriveIntegrationSecret(jwtSecret),
+    integrationSecretSource: e.INTEGRATION_SECRET ? 'env' : 'derived',
   };
 }
 

@@ -29,6 +29,10 @@ async function main(): Promise<void> {
     );
   }
   app.log.info(
+    `Integrations: GitHub App ${config.github.appId ? `${config.github.slug} (${config.github.apiUrl})` : 'not configured'}, ` +
+      `Slack ${config.slack.clientId ? `configured (${config.slack.apiUrl})` : 'not configured'}`,
+  );
+  app.log.info(
     `Momentum ready on ${config.publicUrl} in ${Math.round(performance.now())} ms (database: ${app.database.kind})`,
   );
 

@@ -1075,3 +1075,26 @@ describe('properties (fast-check)', () => {
     );
   });
 });
+
+describe('saving after an edit (the per-block cache)', () => {
+  it('gives exactly the JSON of a fresh conversion when some blocks are reused and others replaced', () => {
+    fc.assert(
+      fc.property(
+        docArb,
+        docArb,
+        fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+        (before, edits, keep) => {
+          const first = canonical(before);
+          slateToLexical(first); // fills the cache with `first`'s blocks
+          // The next value: untouched blocks keep their identity, edited ones are new objects.
+          const next = first.map((block, index) =>
+            keep[index] ? block : (canonical(edits)[index] ?? block),
+          );
+          const fresh = structuredClone(next);
+          assert.equal(slateToLexical(next), slateToLexical(fresh));
+          assert.deepEqual(JSON.parse(slateToLexical(next)), JSON.parse(slateToLexical(fresh)));
+        },
+      ),
+    );
+  });
+});

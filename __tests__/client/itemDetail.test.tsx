@@ -269,7 +269,7 @@ describe('view mode properties', () => {
     );
     await renderApp([LIST, '/workspace/default/team/7/ext/3'], { preloadedState: signedIn });
     fireEvent.click(await screen.findByRole('button', { name: '외부: GitHub' }));
-    expect(await screen.findByText('외부 툴은 생성 시에만 설정할 수 있습니다.')).toBeInTheDocument();
+    expect(await screen.findByText('외부 툴은 생성 시 한 번만 설정 가능합니다.')).toBeInTheDocument();
   });
 });
 

@@ -7,6 +7,8 @@ import {
   deadlinePatch,
   editPatch,
   EMPTY_FORM,
+  externalCreateBlock,
+  githubTargetFrom,
   goalOptions,
   managersLabel,
   toggleChoice,
@@ -93,6 +95,22 @@ describe('payloads', () => {
     });
   });
 
+  it('GitHub externals add owner, repo and installationId of a ready target only', () => {
+    const github = { status: 'ready', owner: 'acme', repo: 'web', installationId: 42 } as const;
+    expect(createPayload('external', { ...form, extServiceType: 'GITHUB', github })).toMatchObject({
+      extServiceType: 'GITHUB',
+      owner: 'acme',
+      repo: 'web',
+      installationId: 42,
+    });
+    expect(
+      createPayload('external', { ...form, extServiceType: 'GITHUB', github: { status: 'missing' } }),
+    ).not.toHaveProperty('owner');
+    expect(createPayload('external', { ...form, extServiceType: 'SLACK', github })).not.toHaveProperty(
+      'repo',
+    );
+  });
+
   it('edit sends the form, the changed deadline sides, and never extServiceType', () => {
     const loaded = {
       ...form,
@@ -138,4 +156,49 @@ it('formats comment dates as YY.MM.DD HH:mm', () => {
   const local = new Date(2026, 10, 21, 9, 5);
   expect(commentDate(local.toISOString())).toBe('26.11.21 09:05');
   expect(commentDate('nope')).toBe('nope');
+});
+
+describe('GitHub tool (spec §5)', () => {
+  const repo = (name: string) => ({
+    id: 1,
+    name,
+    fullName: `acme/${name}`,
+    owner: 'acme',
+    private: true,
+    htmlUrl: '',
+    defaultBranch: null,
+    description: null,
+  });
+  const installation = { teamId: 7, installationId: 42, account: 'acme' };
+
+  it('uses the installation and the first repository; anything missing is missing', () => {
+    expect(githubTargetFrom(installation, [repo('web'), repo('api')])).toEqual({
+      status: 'ready',
+      owner: 'acme',
+      repo: 'web',
+      installationId: 42,
+    });
+    expect(githubTargetFrom(installation, [])).toEqual({ status: 'missing' });
+    expect(githubTargetFrom(null, [repo('web')])).toEqual({ status: 'missing' });
+    expect(githubTargetFrom(installation, null)).toEqual({ status: 'missing' });
+  });
+
+  it('blocks an external create without a tool, while GitHub loads, and without GitHub information', () => {
+    expect(externalCreateBlock(EMPTY_FORM)).toBe('extRequired');
+    expect(externalCreateBlock({ ...EMPTY_FORM, extServiceType: 'SLACK' })).toBeNull();
+    expect(
+      externalCreateBlock({ ...EMPTY_FORM, extServiceType: 'GITHUB', github: { status: 'loading' } }),
+    ).toBe('githubLoading');
+    expect(
+      externalCreateBlock({ ...EMPTY_FORM, extServiceType: 'GITHUB', github: { status: 'missing' } }),
+    ).toBe('githubMissing');
+    expect(externalCreateBlock({ ...EMPTY_FORM, extServiceType: 'GITHUB' })).toBe('githubMissing');
+    expect(
+      externalCreateBlock({
+        ...EMPTY_FORM,
+        extServiceType: 'GITHUB',
+        github: { status: 'ready', owner: 'a', repo: 'b', installationId: 1 },
+      }),
+    ).toBeNull();
+  });
 });

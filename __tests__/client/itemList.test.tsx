@@ -476,12 +476,12 @@ describe('list page: delete mode', () => {
 });
 
 describe('external list header', () => {
-  it('offers "연동하기" when nothing is linked (a toast for now)', async () => {
+  it('offers "연동하기" when nothing is linked; it opens the "외부 연동" modal', async () => {
     mockFetch(listRoutes({ 'GET /api/teams/7/externals': () => envelopeResponse(200, page([])) }));
     await renderApp('/workspace/default/team/7/ext', { preloadedState: signedIn });
     const connect = await screen.findByRole('button', { name: '연동하기' });
     await userEvent.click(connect);
-    expect(await screen.findByText('외부 연동은 곧 제공될 예정입니다.')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: '외부 연동' })).toBeInTheDocument();
   });
 
   it('shows the linked tool and a "+" for the other one', async () => {

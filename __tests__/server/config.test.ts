@@ -1,6 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, deriveIntegrationSecret, loadConfig } from '../../server/config';
 import { tempDir } from './support/test-app';
 
 describe('loadConfig', () => {
@@ -113,5 +114,109 @@ describe('loadConfig', () => {
     const dataDir = tempDir();
     expect(() => loadConfig({ DATA_DIR: dataDir, GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(loadConfig({ DATA_DIR: dataDir, KAKAO_CLIENT_ID: 'id' }).kakao.clientId).toBe('id');
+  });
+
+  describe('integrations (GitHub App, Slack)', () => {
+    const pem = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+    }).privateKey;
+
+    it('are unconfigured by default, with the documented URLs and a secret derived from JWT_SECRET', () => {
+      const config = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'j'.repeat(40) });
+      expect(config.github).toEqual({
+        appId: undefined,
+        slug: 'momentum-app',
+        privateKey: undefined,
+        apiUrl: 'https://api.github.com',
+        webUrl: 'https://github.com',
+      });
+      expect(config.slack).toEqual({
+        clientId: undefined,
+        clientSecret: undefined,
+        apiUrl: 'https://slack.com/api/',
+        authorizeUrl: 'https://slack.com/oauth/v2/authorize',
+        scopes: 'chat:write,chat:write.public,incoming-webhook',
+      });
+      expect(config.integrationSecretSource).toBe('derived');
+      expect(config.integrationSecret).toBe(deriveIntegrationSecret('j'.repeat(40)));
+      expect(config.integrationSecret).not.toContain('j'.repeat(10));
+      const explicit = loadConfig({ DATA_DIR: tempDir(), INTEGRATION_SECRET: 'i'.repeat(32) });
+      expect([explicit.integrationSecret, explicit.integrationSecretSource]).toEqual(['i'.repeat(32), 'env']);
+    });
+
+    it('read the GitHub key inline (with \\n escapes) or from a file, and normalize the URLs', () => {
+      const dataDir = tempDir();
+      const inline = loadConfig({
+        DATA_DIR: dataDir,
+        GITHUB_APP_ID: '123',
+        GITHUB_APP_PRIVATE_KEY: pem.trim().replace(/\n/g, '\\n'),
+        GITHUB_API_URL: 'http://127.0.0.1:4010/',
+        GITHUB_WEB_URL: 'http://127.0.0.1:4010///',
+        SLACK_CLIENT_ID: 'c',
+        SLACK_CLIENT_SECRET: 's',
+        SLACK_API_URL: 'http://127.0.0.1:4010/api',
+        SLACK_SCOPES: 'chat:write,incoming-webhook',
+      });
+      expect(inline.github).toMatchObject({
+        appId: '123',
+        privateKey: pem,
+        apiUrl: 'http://127.0.0.1:4010',
+        webUrl: 'http://127.0.0.1:4010',
+      });
+      expect(inline.slack).toMatchObject({
+        apiUrl: 'http://127.0.0.1:4010/api/',
+        scopes: 'chat:write,incoming-webhook',
+      });
+      const file = path.join(dataDir, 'github-app.pem');
+      fs.writeFileSync(file, pem);
+      const fromFile = loadConfig({
+        DATA_DIR: dataDir,
+        GITHUB_APP_ID: '123',
+        GITHUB_APP_PRIVATE_KEY_PATH: file,
+      });
+      expect(fromFile.github.privateKey).toBe(pem);
+    });
+
+    it('reject half-configured apps, bad keys and bad values, listing each', () => {
+      let error: unknown;
+      try {
+        loadConfig({
+          DATA_DIR: tempDir(),
+          GITHUB_APP_ID: 'app',
+          GITHUB_APP_PRIVATE_KEY: 'not a key',
+          SLACK_CLIENT_ID: 'only-id',
+          INTEGRATION_SECRET: 'short',
+          GITHUB_API_URL: 'ftp://x',
+        });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const key of ['GITHUB_APP_ID', 'INTEGRATION_SECRET', 'GITHUB_API_URL']) {
+        expect(problems).toMatch(new RegExp(`${key}: `));
+      }
+      expect(() =>
+        loadConfig({ DATA_DIR: tempDir(), GITHUB_APP_ID: '1', GITHUB_APP_PRIVATE_KEY: 'not a key' }),
+      ).toThrow(/GITHUB_APP_PRIVATE_KEY: not a PEM private key/);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), GITHUB_APP_ID: '1' })).toThrow(
+        /GITHUB_APP_PRIVATE_KEY: required/,
+      );
+      expect(() => loadConfig({ DATA_DIR: tempDir(), GITHUB_APP_PRIVATE_KEY: pem })).toThrow(
+        /GITHUB_APP_ID: required/,
+      );
+      expect(() => loadConfig({ DATA_DIR: tempDir(), SLACK_CLIENT_ID: 'id' })).toThrow(
+        /SLACK_CLIENT_SECRET: required/,
+      );
+      expect(() =>
+        loadConfig({
+          DATA_DIR: tempDir(),
+          GITHUB_APP_ID: '1',
+          GITHUB_APP_PRIVATE_KEY_PATH: '/nonexistent/key.pem',
+        }),
+      ).toThrow(/GITHUB_APP_PRIVATE_KEY_PATH: cannot read/);
+    });
   });
 });

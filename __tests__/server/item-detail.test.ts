@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type ItemDetail, itemDetailSchema } from '../../contract';
 import { type SignedInMember, asMember } from './support/members';
-import { type Segment, createItemOk, createTeamWith } from './support/items';
+import { type Segment, createItemOk, createTeamWith, githubExternalFields } from './support/items';
 import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
 
@@ -330,7 +330,7 @@ describe('PATCH /api/teams/{teamId}/goals|issues|externals/{id}', () => {
   it('externals: extServiceType cannot change (400 EXTERNAL400_0)', async () => {
     const id = await createItemOk(app, owner(), teamId, 'externals', {
       title: '외부',
-      extServiceType: 'GITHUB',
+      ...(await githubExternalFields(app, teamId)),
     });
     for (const extServiceType of ['SLACK', 'GITHUB', null]) {
       const res = await patch('externals', teamId, id, { extServiceType, title: '바뀜' });

@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { type ListItem, type ListPage } from '../../contract';
 import { item, itemManager, member } from '../../server/db/schema';
 import { type SignedInMember, asMember } from './support/members';
-import { type Segment, createItemOk, createTeamWith, listPageOk, postItem, walkList } from './support/items';
+import {
+  type Segment,
+  createItemOk,
+  createTeamWith,
+  githubExternalFields,
+  listPageOk,
+  postItem,
+  walkList,
+} from './support/items';
 import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
 
@@ -140,8 +148,15 @@ describe('POST /api/teams/{teamId}/goals|issues|externals', () => {
     expect([external.statusCode, external.json().code, Object.keys(external.json().result)]).toEqual([
       201,
       'EXTERNAL201_0',
-      ['externalId'],
+      ['externalId', 'sync'],
     ]);
+    // No Slack link in this workspace: saved anyway, the sync reports why nothing was posted.
+    expect(external.json().result.sync).toEqual({
+      service: 'SLACK',
+      ok: false,
+      url: null,
+      message: expect.stringMatching(/Slack/),
+    });
 
     const [row] = await db().select().from(item).where(eq(item.id, external.json().result.externalId));
     expect(row).toMatchObject({
@@ -198,10 +213,7 @@ describe('POST /api/teams/{teamId}/goals|issues|externals', () => {
       managersId: [mate(LEE).memberId, mate(ALICE).memberId, mate(LEE).memberId],
       deadline: { start: '2026-11-21', end: '2026-11-30' },
       goalId,
-      extServiceType: 'GITHUB',
-      owner: 'octo',
-      repo: 'hello',
-      installationId: 7,
+      ...(await githubExternalFields(app, teamId, 7)),
     });
     const [row] = await db().select().from(item).where(eq(item.id, id));
     expect(row).toMatchObject({
@@ -213,10 +225,11 @@ describe('POST /api/teams/{teamId}/goals|issues|externals', () => {
       deadlineEnd: '2026-11-30',
       goalId,
       extServiceType: 'GITHUB',
-      // Nothing is sent to GitHub yet, and client-supplied repository data is not stored.
-      githubOwner: null,
-      githubRepo: null,
+      // The repository is stored; this test app has no GitHub App configured, so no issue number or url.
+      githubOwner: 'octo',
+      githubRepo: 'hello',
       githubNumber: null,
+      githubUrl: null,
     });
     const page = await listPageOk(app, owner(), teamId, 'externals', { query: 'state' });
     const listed = page.data[0]!.items[0]!;
@@ -583,7 +596,7 @@ describe('GET /api/teams/{teamId}/goals|issues|externals (grouped lists)', () =>
       });
       ids.e2 = await createItemOk(app, owner(), teamId, 'externals', {
         title: 'e2',
-        extServiceType: 'GITHUB',
+        ...(await githubExternalFields(app, teamId)),
         managersId: [m(GANADA)],
       });
       ids.e3 = await createItemOk(app, owner(), teamId, 'externals', {

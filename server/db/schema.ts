@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { EXT_SERVICE_TYPES, ITEM_KINDS, PRIORITIES, STATES } from '../../contract/itemEnums';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -171,8 +172,9 @@ const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'$
  * - `content`: the Lexical description JSON string ('' = empty). `deadline_start ≤ deadline_end` (either may be null).
  * - `goal_id`: issues and externals only; the goal of the same team (checked by the API), null when none; deleting
  *   the goal sets it null.
- * - `ext_service_type`: externals only (and required for them); the GitHub/Slack reference columns are filled by
- *   the integrations (none yet).
+ * - `ext_service_type`: externals only (and required for them). GITHUB externals: `github_owner` / `github_repo`
+ *   from the create request, `github_number` / `github_url` once the GitHub issue exists; SLACK externals:
+ *   `slack_channel` / `slack_ts` / `slack_permalink` of the announcement (server/modules/integrations/sync.ts).
  * - `author_id`: the creating member; set null when they withdraw (the item stays).
  * Deletion is permanent; managers cascade.
  */
@@ -287,6 +289,47 @@ export const comment = pgTable(
   },
   (t) => [index('comment_item_id_idx').on(t.itemId, t.id), index('comment_author_idx').on(t.authorId)],
 );
+
+/**
+ * The GitHub App installation linked to a team (api-contract.md "Comments, notifications, integrations";
+ * contract/integrations.ts): at most one per team (`team_id` unique; a new install replaces it), deleted with the
+ * team. `installation_id` is GitHub's id (bigint: GitHub ids outgrow `integer`), indexed for webhooks, which find
+ * the team by it; `account` is the installing user's or organization's login as GitHub reported it.
+ */
+export const githubInstallation = pgTable(
+  'github_installation',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .unique('github_installation_team_unique')
+      .references(() => team.id, { onDelete: 'cascade' }),
+    installationId: bigint('installation_id', { mode: 'number' }).notNull(),
+    account: text('account'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('github_installation_installation_idx').on(t.installationId)],
+);
+
+/**
+ * The Slack bot linked to a workspace (OAuth v2 install; at most one per workspace, replaced by a new install,
+ * deleted with the workspace). `team_id_external` is Slack's team (workspace) id. `bot_token_encrypted` is the bot
+ * token sealed with AES-256-GCM (server/modules/integrations/crypto.ts) — never the token itself. `channel_id` /
+ * `channel_name`: the channel the installer chose on Slack's consent page (`incoming_webhook`), where new SLACK
+ * externals are announced; null if the install did not include the `incoming-webhook` scope.
+ */
+export const slackLink = pgTable('slack_link', {
+  id: serial('id').primaryKey(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .unique('slack_link_workspace_unique')
+    .references(() => workspace.id, { onDelete: 'cascade' }),
+  teamIdExternal: text('team_id_external').notNull(),
+  botTokenEncrypted: text('bot_token_encrypted').notNull(),
+  channelId: text('channel_id'),
+  channelName: text('channel_name'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
 
 export type Member = typeof member.$inferSelect;
 export type Workspace = typeof workspace.$inferSelect;

@@ -1,4 +1,5 @@
 import type { Envelope } from '../../contract/envelope';
+import type { ExternalSync } from '../../contract/integrations';
 import type {
   CreateExternalRequest,
   CreateGoalRequest,
@@ -54,6 +55,12 @@ export interface SimpleListArg {
 export interface CreateItemArg<Body> {
   teamId: number;
   body: Body;
+}
+
+/** `createExternalResponseSchema`'s result (contract/items.ts). */
+export interface CreateExternalResult {
+  externalId: number;
+  sync: ExternalSync;
 }
 
 const EMPTY_SIMPLE_LIST: SimpleList = { cnt: 0, info: [] };
@@ -130,7 +137,11 @@ export const itemsApi = baseApi.injectEndpoints({
       ],
     }),
 
-    /** GET /api/teams/{teamId}/externals/links — which integrations the team has (both false until they exist). */
+    /**
+     * GET /api/teams/{teamId}/externals/links — `{linkedWithGithub, linkedWithSlack}`: the team's GitHub App
+     * installation and its workspace's Slack bot. Tagged `ExternalLinks` (per team): the integration complete
+     * pages invalidate it (`integrationsApi.ts#INTEGRATION_TAGS`), so lists and pickers read the new flags.
+     */
     getExternalLinks: build.query<ExternalLinks, number>({
       query: (teamId) => `/api/teams/${teamId}/externals/links`,
       transformResponse: unwrapResult<ExternalLinks>,
@@ -151,10 +162,15 @@ export const itemsApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : staleAfterChange('issue')),
     }),
 
-    /** POST /api/teams/{teamId}/externals — 201 `{externalId}`. */
-    createExternal: build.mutation<{ externalId: number }, CreateItemArg<CreateExternalRequest>>({
+    /**
+     * POST /api/teams/{teamId}/externals — 201 `{externalId, sync}`. The body adds `extServiceType` and, for GITHUB,
+     * `owner`, `repo` and `installationId` (all three, else 400 `GITHUB400_0`). The item is saved even when the
+     * tool fails: `sync` says what happened there (`ok: false` with a Korean `message`; `url` = the GitHub issue
+     * or the Slack message).
+     */
+    createExternal: build.mutation<CreateExternalResult, CreateItemArg<CreateExternalRequest>>({
       query: ({ teamId, body }) => ({ url: `/api/teams/${teamId}/externals`, method: 'POST', body }),
-      transformResponse: unwrapResult<{ externalId: number }>,
+      transformResponse: unwrapResult<CreateExternalResult>,
       invalidatesTags: (_result, error) => (error ? [] : staleAfterChange('external')),
     }),
   }),

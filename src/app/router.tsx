@@ -5,6 +5,7 @@ import { isAbsoluteHttpUrl, replaceLocation } from '../shared/lib/browser';
 import { FullScreenSpinner } from '../shared/ui/FullScreenSpinner';
 import { NotFoundPage } from '../shared/ui/NotFoundPage';
 import { RouteErrorScreen } from '../shared/ui/RouteErrorScreen';
+import type { IntegrationService } from '../features/integrations/integrationModel';
 import type { ItemPageProps } from '../features/items/pages/ItemPage';
 import type { AppNavigate } from './navigation';
 import { whenRehydrated } from './persistence';
@@ -47,6 +48,17 @@ const itemPage = (props: ItemPageProps) => async () => {
       import(/* webpackChunkName: "route-item-list" */ '../features/items/list/ItemListPage'),
   ]);
   return { element: <ItemPage {...props} /> };
+};
+
+/**
+ * `/workspace/github/complete` and `/workspace/slack/complete`: where the provider's callback returns (spec §2),
+ * one page parameterized by the service (chunk `route-integrations`).
+ */
+const integrationComplete = (service: IntegrationService) => async () => {
+  const { default: IntegrationCompletePage } = await import(
+    /* webpackChunkName: "route-integrations" */ '../features/integrations/IntegrationCompletePage'
+  );
+  return { element: <IntegrationCompletePage service={service} /> };
 };
 
 const ITEM_KINDS: ItemKind[] = ['issue', 'goal', 'ext'];
@@ -265,8 +277,8 @@ export function createRoutes({ loadStore }: RouteDeps): RouteObject[] {
                   },
                   { path: 'default/team/:teamId', children: teamRoutes('default') },
                   { path: 'team/:teamId', children: teamRoutes('team') },
-                  { path: 'github/complete', lazy: placeholder(titles.githubComplete) },
-                  { path: 'slack/complete', lazy: placeholder(titles.slackComplete) },
+                  { path: 'github/complete', lazy: integrationComplete('GITHUB') },
+                  { path: 'slack/complete', lazy: integrationComplete('SLACK') },
                 ],
               },
             ],

@@ -1,4 +1,5 @@
 import type { OAuthErrorCode } from '../../contract/auth';
+import type { CODES, Code } from '../../contract/codes';
 
 /**
  * Every user-visible string of the client, in Korean. Components never inline copy; they read it from here,
@@ -10,6 +11,9 @@ export const PRODUCT_NAME = 'Momentum';
 export type ItemKind = 'goal' | 'issue' | 'ext';
 export type ItemScope = 'default' | 'team';
 export type ItemMode = 'list' | 'create' | 'view' | 'edit';
+
+/** The integration failure codes the complete pages explain (contract/codes.ts `GITHUB4xx/5xx`, `SLACK4xx/5xx`). */
+type IntegrationErrorCode = Extract<Code, `GITHUB${4 | 5}${string}` | `SLACK${4 | 5}${string}`>;
 
 const ITEM_LABELS: Record<ItemKind, string> = { goal: '목표', issue: '이슈', ext: '외부 이슈' };
 const MODE_SUFFIX: Record<ItemMode, string> = { list: '목록', create: '생성', view: '상세', edit: '수정' };
@@ -133,8 +137,6 @@ export const copy = {
     teamList: '팀 목록',
     teamMembers: '워크스페이스 멤버',
     myProfile: '나의 프로필',
-    githubComplete: 'Github 연동에 성공했습니다',
-    slackComplete: 'Slack 연동에 성공했습니다',
     item: (kind: ItemKind, mode: ItemMode, scope: ItemScope) =>
       `${scope === 'default' ? '공동 ' : ''}${ITEM_LABELS[kind]} ${MODE_SUFFIX[mode]}`,
   },
@@ -311,8 +313,6 @@ export const copy = {
       connect: '연동하기',
       add: '외부 연동 추가',
       linked: { GITHUB: 'GitHub 연동됨', SLACK: 'Slack 연동됨' },
-      /** Until the integrations issue brings the connect modal. */
-      soon: '외부 연동은 곧 제공될 예정입니다.',
     },
   },
 
@@ -343,11 +343,73 @@ export const copy = {
     more: (count: number) => ` 외 ${count}명`,
     moreItems: (count: number) => ` 외 ${count}개`,
     extRequired: '반드시 외부 툴을 설정해야 합니다.',
-    extCreateOnly: '외부 툴은 생성 시에만 설정할 수 있습니다.',
+    extCreateOnly: '외부 툴은 생성 시 한 번만 설정 가능합니다.',
     extNoneLinked: '연동된 외부 툴이 없습니다. 외부 연동을 먼저 추가해 주세요.',
+    /** Picking GitHub on create: the installation and repositories load (spec §5 "GitHub tool"). */
+    githubLoading: 'GitHub 정보를 불러오는 중입니다.',
+    /** No installation, no repository, or the reads failed; also what a save without them says. */
+    githubMissing: 'GitHub 연동 정보가 부족합니다. 설치/온보딩을 먼저 완료해 주세요.',
+    /** Under the 외부 row: where the GitHub issue will be created (the first repository, spec §7). */
+    githubTarget: (fullName: string) => `이슈 생성 위치: ${fullName}`,
+    githubTargetLoading: '저장소 정보를 불러오는 중…',
+    githubTargetMissing: '연동된 저장소를 찾지 못했습니다.',
+    /** After an external create (`sync` of the result): the item is saved either way. */
+    syncDone: { GITHUB: 'GitHub 이슈를 만들었습니다.', SLACK: 'Slack에 알렸습니다.' },
+    syncFailed: {
+      GITHUB: 'GitHub 이슈를 만들지 못했습니다. 외부 이슈는 저장되었습니다.',
+      SLACK: 'Slack에 알리지 못했습니다. 외부 이슈는 저장되었습니다.',
+    },
     /** Console diagnostics (spec §8). */
     createFailed: '생성 실패',
     updateFailed: '수정 실패',
+  },
+
+  /**
+   * GitHub and Slack integrations (spec §2 `github/complete`, `slack/complete`, §7; veco-frontend.md §4.7): the
+   * "외부 연동" modal of the external lists and the complete pages the provider returns to.
+   */
+  integrations: {
+    modal: {
+      title: '외부 연동',
+      /** Accessible name of the two cards' radio group. */
+      choose: '연동할 서비스',
+      descriptions: { GITHUB: '코드 버전 관리 및 협업', SLACK: '팀 커뮤니케이션과 알림 연동' },
+      submit: '외부 연동하기',
+      submitting: '연동 페이지로 이동하는 중…',
+      /** The connect call failed without a Korean message of its own (no envelope, or an empty result). */
+      failed: {
+        GITHUB: 'GitHub 연동 주소를 받지 못했습니다. 잠시 후 다시 시도해 주세요.',
+        SLACK: 'Slack 연동 주소를 받지 못했습니다. 잠시 후 다시 시도해 주세요.',
+      },
+    },
+    complete: {
+      success: { GITHUB: 'GitHub 연동에 성공했습니다', SLACK: 'Slack 연동에 성공했습니다' },
+      successDetail: '이제 팀원들과 함께 이슈를 관리해보세요!',
+      failure: { GITHUB: 'GitHub 연동에 실패했습니다', SLACK: 'Slack 연동에 실패했습니다' },
+      /** Accessible name of the page region. */
+      label: { GITHUB: 'GitHub 연동 결과', SLACK: 'Slack 연동 결과' },
+      back: '돌아가기',
+      /**
+       * `?error=<CODE>` of the callback's failure redirect. Mirrors the GitHub/Slack error messages of
+       * contract/codes.ts (that module's values may not be imported by the client, see eslint.config.js); the
+       * `satisfies` makes a new or reworded server code a type error here until this line matches.
+       */
+      errors: {
+        GITHUB400_0: 'GitHub 연동 정보가 부족합니다. 설치/온보딩을 먼저 완료해 주세요.',
+        GITHUB400_1: 'GitHub 연동 요청이 유효하지 않습니다. 다시 시도해 주세요.',
+        GITHUB404_0: '이 팀에 연동된 GitHub 앱이 없습니다.',
+        GITHUB502_0: 'GitHub에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+        GITHUB503_0: 'GitHub 연동이 설정되지 않은 서버입니다.',
+        SLACK400_0: 'Slack 연동 요청이 유효하지 않습니다. 다시 시도해 주세요.',
+        SLACK502_0: 'Slack에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+        SLACK503_0: 'Slack 연동이 설정되지 않은 서버입니다.',
+      } satisfies { [K in IntegrationErrorCode]: (typeof CODES)[K]['message'] } as Record<
+        string,
+        string | undefined
+      >,
+      /** Any other `?error=` value. */
+      unknownError: '연동 중 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+    },
   },
 
   /** Comments of a detail in view mode (spec §2, §4; veco-frontend.md §5.5). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ListGroup, ListItem, ListPage } from '../../../contract';
+import { upsertGithubInstallation } from '../../../server/modules/integrations/store';
 import { type SignedInMember, asMember } from './members';
 
 /** Path segments of the three kinds. */
@@ -19,7 +20,11 @@ export async function createTeamWith(
   return res.json().result.teamId;
 }
 
-/** `POST /api/teams/{teamId}/{segment}`; externals get `extServiceType: 'GITHUB'` unless the payload says. */
+/**
+ * `POST /api/teams/{teamId}/{segment}`; externals get `extServiceType: 'SLACK'` unless the payload says (a SLACK
+ * external needs no extra fields; without a Slack link it is saved with `sync.ok: false`). For GITHUB, spread
+ * `await githubExternalFields(app, teamId)` into the payload.
+ */
 export function postItem(
   app: FastifyInstance,
   who: SignedInMember,
@@ -27,8 +32,22 @@ export function postItem(
   segment: Segment,
   payload: Record<string, unknown>,
 ) {
-  const body = segment === 'externals' ? { extServiceType: 'GITHUB', ...payload } : payload;
+  const body = segment === 'externals' ? { extServiceType: 'SLACK', ...payload } : payload;
   return asMember(app, who, 'POST', `/api/teams/${teamId}/${segment}`, { payload: body });
+}
+
+/**
+ * Links `teamId` to GitHub App installation `installationId` straight in the database (no GitHub round trip; see
+ * integrations.test.ts for the real flow) and returns the create-body fields of a GITHUB external for it. Test apps
+ * without GitHub configuration then save the external with `sync.ok: false`.
+ */
+export async function githubExternalFields(
+  app: FastifyInstance,
+  teamId: number,
+  installationId = 7,
+): Promise<{ extServiceType: 'GITHUB'; owner: string; repo: string; installationId: number }> {
+  await upsertGithubInstallation(app.database.db, { teamId, installationId, account: 'octo' });
+  return { extServiceType: 'GITHUB', owner: 'octo', repo: 'hello', installationId };
 }
 
 /** Creates an item (201 expected) and returns its id. */

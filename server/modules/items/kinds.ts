@@ -15,8 +15,11 @@ import {
   deleteIssuesRequestSchema,
   type CommentCategory,
   updateExternalRequestSchema,
+  updateExternalResponseSchema,
   updateGoalRequestSchema,
+  updateGoalResponseSchema,
   updateIssueRequestSchema,
+  updateIssueResponseSchema,
 } from '../../../contract';
 
 /**
@@ -68,6 +71,9 @@ export interface KindSpec {
     typeof deleteGoalsRequestSchema | typeof deleteIssuesRequestSchema | typeof deleteExternalsRequestSchema;
   updateBody:
     typeof updateGoalRequestSchema | typeof updateIssueRequestSchema | typeof updateExternalRequestSchema;
+  /** PATCH result `{ goalId | issueId | externalId }` (externals: without the create's `sync`). */
+  updateResponse:
+    typeof updateGoalResponseSchema | typeof updateIssueResponseSchema | typeof updateExternalResponseSchema;
 }
 
 export const KINDS: readonly KindSpec[] = [
@@ -98,6 +104,7 @@ export const KINDS: readonly KindSpec[] = [
     createResponse: createGoalResponseSchema,
     deleteBody: deleteGoalsRequestSchema,
     updateBody: updateGoalRequestSchema,
+    updateResponse: updateGoalResponseSchema,
   },
   {
     kind: 'issue',
@@ -126,6 +133,7 @@ export const KINDS: readonly KindSpec[] = [
     createResponse: createIssueResponseSchema,
     deleteBody: deleteIssuesRequestSchema,
     updateBody: updateIssueRequestSchema,
+    updateResponse: updateIssueResponseSchema,
   },
   {
     kind: 'external',
@@ -154,6 +162,7 @@ export const KINDS: readonly KindSpec[] = [
     createResponse: createExternalResponseSchema,
     deleteBody: deleteExternalsRequestSchema,
     updateBody: updateExternalRequestSchema,
+    updateResponse: updateExternalResponseSchema,
   },
 ];
 

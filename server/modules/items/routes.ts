@@ -15,6 +15,8 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db';
 import { ok } from '../../http/envelope';
+import { type Integrations, syncExternal } from '../integrations/integrations';
+import { integrationLinks } from '../integrations/store';
 import { decodeCursor } from './cursor';
 import { itemDetail, toUpdateInput, updateItem } from './detail';
 import { type CreateBody, KINDS, type KindSpec, MAX_ID, type UpdateBody } from './kinds';
@@ -24,6 +26,8 @@ import { teamScopeHook } from './team-scope';
 
 export interface ItemRoutesOptions {
   db: Db;
+  /** GitHub/Slack clients: externals are mirrored there after they are saved. */
+  integrations: Integrations;
 }
 
 /** `{teamId}` of every team route: a positive `integer` id (400 `VALID400_1` otherwise). */
@@ -56,7 +60,10 @@ const itemIdSchema = z.coerce.number().int().positive().max(MAX_ID);
  * item's workspace instead (403 `ITEM403_1`). Any member of the workspace may use any of its teams (spec §6: no
  * roles). Responses are `Cache-Control: no-store`.
  */
-export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions): Promise<void> {
+export async function itemRoutes(
+  app: FastifyInstance,
+  { db, integrations }: ItemRoutesOptions,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = { onRequest: app.requireMember, preValidation: teamScopeHook(db) };
 
@@ -81,16 +88,21 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
      * `priority` (default NONE), `managersId` (members of the team; default []), `deadline { start?, end? }`
      * (`YYYY-MM-DD`, start ≤ end); issues and externals `goalId` (a goal of the team; -1, null or absent = none);
      * goals `issuesId` (issues of the team, linked to the new goal — moved off any other goal); externals
-     * `extServiceType` (GITHUB | SLACK, required, fixed afterwards) and `owner` / `repo` / `installationId`
-     * (accepted; nothing is sent to GitHub or Slack yet and they are not stored — the integrations issue resolves
-     * the installation from the team server-side).
+     * `extServiceType` (GITHUB | SLACK, required, fixed afterwards) and, for GITHUB, `owner` / `repo` /
+     * `installationId` (all required; the installation must be the team's — `GET /api/teams/{teamId}/github/
+     * installation`), stored as the item's repository.
      * The name `<workspaceName>-g|i|e<n>` takes the workspace's next number for the kind (never reused).
-     * 201 `GOAL201_0` `{ goalId }` | `ISSUE201_0` `{ issueId }` | `EXTERNAL201_0` `{ externalId }`.
+     * Externals are then mirrored on their tool, after the item is committed (integrations.ts `syncExternal`):
+     * GITHUB opens an issue in `owner/repo`, SLACK announces it in the workspace's Slack channel; a failure never
+     * undoes the create, it is reported in `sync`.
+     * 201 `GOAL201_0` `{ goalId }` | `ISSUE201_0` `{ issueId }` | `EXTERNAL201_0` `{ externalId, sync: { service,
+     * ok, url (issue html_url / message permalink), message (Korean, when not ok) } }`.
      * 400 `VALID400_1` (`result` field → message): bad or missing fields, title empty or over 20 characters,
      * `result.deadline` '시작일은 마감일보다 늦을 수 없습니다.', `result.content` not '' or Lexical-shaped JSON;
      * `ITEM400_0` managers who are not team members (`result.managersId` names them); `ITEM400_1` `goalId` not a
-     * goal of the team; `ITEM400_2` `issuesId` not issues of the team. 401; 403 `TEAM403_0`; 404 `TEAM404_0`;
-     * 413 `COMMON413` body over 4 MB.
+     * goal of the team; `ITEM400_2` `issuesId` not issues of the team; `GITHUB400_0` GITHUB without owner, repo
+     * or installationId, or an installation that is not the team's (nothing saved). 401; 403 `TEAM403_0`; 404
+     * `TEAM404_0`; 413 `COMMON413` body over 4 MB.
      */
     r.post(
       base,
@@ -104,7 +116,9 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
             `Creates a ${spec.kind} of the team named \`<workspaceName>-${spec.prefix}<n>\`; result ` +
             `\`{ ${spec.idKey} }\`. Spec §3, §7; api-contract.md "Items".` +
             (spec.kind === 'external'
-              ? ' `extServiceType` is stored; nothing is sent to GitHub or Slack yet (integrations come later).'
+              ? " GITHUB needs `owner`, `repo` and the team's `installationId` (400 `GITHUB400_0`). After saving, " +
+                'GITHUB opens an issue and SLACK posts to the linked channel; `sync` reports the outcome (the ' +
+                'item is kept when the tool fails).'
               : ''),
           security: [{ bearerAuth: [] }],
           params: teamParamsSchema,
@@ -114,7 +128,10 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
             400: errorEnvelopeSchema.describe(
               '`VALID400_1` invalid field (`result.<field>`; `deadline` start after end, `content` not Lexical ' +
                 'JSON) | `ITEM400_0` managers not in the team | `ITEM400_1` goal not of the team | ' +
-                '`ITEM400_2` issues not of the team',
+                '`ITEM400_2` issues not of the team' +
+                (spec.kind === 'external'
+                  ? ' | `GITHUB400_0` GitHub repository/installation missing or foreign'
+                  : ''),
             ),
             401: AUTH_ERRORS,
             403: FORBIDDEN,
@@ -125,9 +142,28 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
       },
       async (request, reply) => {
         const input = toCreateInput(spec, request.body as CreateBody);
-        const id = await createItem(db, spec, request.teamScope, request.memberId, input);
-        request.log.info({ kind: spec.kind, id, teamId: request.teamScope.teamId }, 'item created');
-        return ok(reply, spec.codes.created, { [spec.idKey]: id });
+        const scope = request.teamScope;
+        const id = await createItem(db, spec, scope, request.memberId, input);
+        request.log.info({ kind: spec.kind, id, teamId: scope.teamId }, 'item created');
+        if (spec.kind !== 'external' || input.extServiceType === null) {
+          return ok(reply, spec.codes.created, { [spec.idKey]: id });
+        }
+        const sync = await syncExternal(
+          integrations,
+          db,
+          {
+            id,
+            teamId: scope.teamId,
+            workspaceId: scope.workspaceId,
+            title: input.title,
+            content: input.content,
+            extServiceType: input.extServiceType,
+            github: input.github,
+          },
+          request.log,
+        );
+        request.log.info({ id, service: sync.service, ok: sync.ok }, 'external synced');
+        return ok(reply, spec.codes.created, { externalId: id, sync });
       },
     );
 
@@ -213,7 +249,7 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
           params: z.object({ teamId: teamParamsSchema.shape.teamId, [spec.idParam]: itemIdSchema }),
           body: spec.updateBody,
           response: {
-            200: spec.createResponse,
+            200: spec.updateResponse,
             400: errorEnvelopeSchema.describe(
               '`VALID400_1` invalid field | `ITEM400_0` managers not in the team | `ITEM400_1` goal not of the ' +
                 'team | `ITEM400_2` issues not of the team' +
@@ -391,8 +427,8 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
 
   /**
    * `GET /api/teams/{teamId}/externals/links` — integration flags of the external create dialog (spec §3, §7
-   * "Lists"): 200 `EXTERNAL200_5` `{ linkedWithGithub: false, linkedWithSlack: false }` until the integrations
-   * issue connects GitHub and Slack. 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+   * "Lists"; contract/integrations.ts): 200 `EXTERNAL200_5` `{ linkedWithGithub: the team has a GitHub App
+   * installation, linkedWithSlack: its workspace has a Slack link }`. 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
    */
   r.get(
     '/api/teams/:teamId/externals/links',
@@ -401,13 +437,14 @@ export async function itemRoutes(app: FastifyInstance, { db }: ItemRoutesOptions
       schema: {
         tags: ['items'],
         summary: 'Whether the team is connected to GitHub and Slack',
-        description: 'Both false until the integrations exist.',
+        description:
+          '`linkedWithGithub`: the team has a GitHub App installation; `linkedWithSlack`: its workspace has a ' +
+          'Slack link.',
         security: [{ bearerAuth: [] }],
         params: teamParamsSchema,
         response: { 200: externalLinksResponseSchema, 401: AUTH_ERRORS, 403: FORBIDDEN, 404: NO_TEAM },
       },
     },
-    async (_request, reply) =>
-      ok(reply, 'EXTERNAL200_5', { linkedWithGithub: false, linkedWithSlack: false }),
+    async (request, reply) => ok(reply, 'EXTERNAL200_5', await integrationLinks(db, request.teamScope)),
   );
 }

@@ -3,6 +3,7 @@ import type { ExtServiceType, ItemKind, Priority, SimpleList, State } from '../.
 import type { Db } from '../../db';
 import { item, itemCounter, itemManager, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
+import { isTeamInstallation } from '../integrations/store';
 import { listIds } from '../settings/scope';
 import { type CreateBody, type KindSpec, isStorableId } from './kinds';
 import type { TeamScope } from './team-scope';
@@ -21,6 +22,43 @@ export interface CreateItemInput {
   issuesId: number[];
   /** Externals only. */
   extServiceType: ExtServiceType | null;
+  /** GITHUB externals: the repository and the team's installation (checked by `createItem`). Else null. */
+  github: GithubTarget | null;
+}
+
+/** Where a GITHUB external's issue is opened. */
+export interface GithubTarget {
+  owner: string;
+  repo: string;
+  installationId: number;
+}
+
+/** GitHub login rules (user or organization): letters, digits, single hyphens inside, ≤ 39 characters. */
+const GITHUB_OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+/** Repository names: letters, digits, `.`, `_`, `-`, ≤ 100 characters, not `.` or `..`. */
+const GITHUB_REPO = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
+
+/**
+ * The GitHub target of a GITHUB external's create body: `owner`, `repo` (trimmed, GitHub's name rules) and
+ * `installationId` (a positive integer) are all required, else 400 `GITHUB400_0` with `result` naming each bad
+ * field. That the installation is the team's is checked in `createItem`.
+ */
+export function toGithubTarget(body: {
+  owner?: string;
+  repo?: string;
+  installationId?: number;
+}): GithubTarget {
+  const owner = body.owner?.trim() ?? '';
+  const repo = body.repo?.trim() ?? '';
+  const installationId = body.installationId;
+  const problems: Record<string, string> = {};
+  if (!GITHUB_OWNER.test(owner)) problems.owner = 'GitHub 저장소 소유자(owner)가 없거나 올바르지 않습니다.';
+  if (!GITHUB_REPO.test(repo)) problems.repo = 'GitHub 저장소 이름(repo)이 없거나 올바르지 않습니다.';
+  if (installationId === undefined || !Number.isSafeInteger(installationId) || installationId <= 0) {
+    problems.installationId = 'GitHub 앱 설치 정보(installationId)가 없습니다.';
+  }
+  if (Object.keys(problems).length > 0) throw new ApiError('GITHUB400_0', problems);
+  return { owner, repo, installationId: installationId! };
 }
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
@@ -71,7 +109,10 @@ export function assertContent(content: string): void {
   }
 }
 
-/** Parsed body (any kind) → `CreateItemInput`, checking the deadline order and the content (400 otherwise). */
+/**
+ * Parsed body (any kind) → `CreateItemInput`, checking the deadline order and the content (400 `VALID400_1`
+ * otherwise) and, for GITHUB externals, the GitHub target (400 `GITHUB400_0`, `toGithubTarget`).
+ */
 export function toCreateInput(spec: KindSpec, body: CreateBody): CreateItemInput {
   const start = body.deadline.start ?? null;
   const end = body.deadline.end ?? null;
@@ -89,6 +130,10 @@ export function toCreateInput(spec: KindSpec, body: CreateBody): CreateItemInput
     goalId: goalId === -1 ? null : goalId,
     issuesId: spec.kind === 'goal' && 'issuesId' in body ? unique(body.issuesId) : [],
     extServiceType: spec.kind === 'external' && 'extServiceType' in body ? body.extServiceType : null,
+    github:
+      spec.kind === 'external' && 'extServiceType' in body && body.extServiceType === 'GITHUB'
+        ? toGithubTarget(body)
+        : null,
   };
 }
 
@@ -109,10 +154,12 @@ export function itemName(scope: TeamScope, spec: KindSpec, number: number): stri
  *    `ITEM400_2` naming the others (`result.issuesId`);
  * 5. take the number: `INSERT INTO item_counter … ON CONFLICT DO UPDATE SET next = next + 1 RETURNING next`
  *    (the row stays locked until commit, so concurrent creations queue here and never share a number);
- * 6. insert the item (author = caller), its managers, and for goals link the issues (moving them off any other
- *    goal). Returns the new id.
- * Externals: `extServiceType` is stored; nothing is sent to GitHub or Slack yet — the integrations issue adds
- * that (and fills the external reference columns).
+ * 6. GITHUB externals: `input.github.installationId` must be the team's GitHub App installation (locked
+ *    `FOR KEY SHARE`), else 400 `GITHUB400_0` — before anything is written;
+ * 7. insert the item (author = caller; GITHUB: `github_owner` / `github_repo`), its managers, and for goals link
+ *    the issues (moving them off any other goal). Returns the new id.
+ * Externals are mirrored on GitHub/Slack only after this commits (integrations/integrations.ts `syncExternal`), so
+ * a failing tool never loses the item.
  */
 export async function createItem(
   db: Db,
@@ -131,6 +178,11 @@ export async function createItem(
     await assertManagers(tx, scope, input.managersId);
     if (input.goalId !== null) await lockGoal(tx, scope, input.goalId);
     await lockIssues(tx, scope, input.issuesId);
+    if (input.github && !(await isTeamInstallation(tx, scope.teamId, input.github.installationId))) {
+      throw new ApiError('GITHUB400_0', {
+        installationId: '이 팀에 연동된 GitHub 앱 설치가 아닙니다. GitHub 연동을 먼저 완료해 주세요.',
+      });
+    }
 
     const number = await takeNumber(tx, scope.workspaceId, spec.kind);
     const now = new Date();
@@ -150,6 +202,8 @@ export async function createItem(
         deadlineEnd: input.deadline.end,
         goalId: input.goalId,
         extServiceType: input.extServiceType,
+        githubOwner: input.github?.owner ?? null,
+        githubRepo: input.github?.repo ?? null,
         authorId,
         createdAt: now,
         updatedAt: now,

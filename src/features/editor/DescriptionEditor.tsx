@@ -16,7 +16,7 @@ import {
   Slate,
   useReadOnly,
   useSelected,
-  useSlate,
+  useSlateSelector,
   useSlateStatic,
   withReact,
   type RenderElementProps,
@@ -42,11 +42,7 @@ import {
   CHECKLIST_TOUCH_MARGIN_PX,
 } from './editorCommands';
 import { lexicalToSlate, slateToLexical } from './lexical';
-import {
-  withDescriptionSchema,
-  type DescriptionEditor as SlateDescriptionEditor,
-  type MarkKey,
-} from './slateTypes';
+import { withDescriptionSchema, type DescriptionEditor as SlateDescriptionEditor } from './slateTypes';
 
 /**
  * The item description editor (issue #6 item 5; spec §2 / §4 "Editor", §8, §9; veco-frontend.md §6.1). The
@@ -162,8 +158,8 @@ function Content({
   readOnly: boolean;
   onKeyDown: (event: React.KeyboardEvent<HTMLDivElement>) => void;
 }) {
-  const editor = useSlate();
-  const hasCode = editor.children.some((node) => isCodeBlock(node));
+  // Re-render (and re-create Editable's props) only when the answer changes, not on every keystroke.
+  const hasCode = useSlateSelector((editor) => editor.children.some((node) => isCodeBlock(node)));
   return (
     <Editable
       className="me-content"
@@ -197,20 +193,47 @@ const ICONS = {
   code: <CodeIcon fontSize="small" />,
 };
 
+/** What the toolbar shows pressed; compared field by field so typing plain text does not re-render it. */
+interface ToolbarState {
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  block: ReturnType<typeof activeBlockType>;
+  code: boolean;
+}
+
+const readToolbarState = (editor: SlateDescriptionEditor): ToolbarState => ({
+  bold: isMarkActive(editor, 'bold'),
+  italic: isMarkActive(editor, 'italic'),
+  underline: isMarkActive(editor, 'underline'),
+  block: activeBlockType(editor),
+  code: isCodeButtonActive(editor),
+});
+
+const sameToolbarState = (a: ToolbarState | null, b: ToolbarState | null) =>
+  !!a &&
+  !!b &&
+  a.bold === b.bold &&
+  a.italic === b.italic &&
+  a.underline === b.underline &&
+  a.block === b.block &&
+  a.code === b.code;
+
 function Toolbar() {
-  const editor = useSlate();
-  const block = activeBlockType(editor);
+  const editor = useSlateStatic();
+  const state = useSlateSelector(readToolbarState, sameToolbarState);
+  const block = state.block;
   const run = (command: () => void) => {
     syncSelectionFromDom(editor);
     if (!editor.selection) Transforms.select(editor, Editor.end(editor, []));
     command();
     ReactEditor.focus(editor);
   };
-  const mark = (key: MarkKey, label: string, icon: ReactNode) => (
+  const mark = (key: 'bold' | 'italic' | 'underline', label: string, icon: ReactNode) => (
     <ToolbarButton
       label={label}
       icon={icon}
-      pressed={isMarkActive(editor, key)}
+      pressed={state[key]}
       onPress={() => run(() => toggleMark(editor, key))}
     />
   );
@@ -245,7 +268,7 @@ function Toolbar() {
       <ToolbarButton
         label={t.code}
         icon={ICONS.code}
-        pressed={isCodeButtonActive(editor)}
+        pressed={state.code}
         onPress={() => run(() => pressCodeButton(editor))}
       />
     </div>
@@ -513,6 +536,7 @@ const editorSx = {
     wordBreak: 'break-word',
   },
   '& .me-content p': { margin: 0 },
+
   '& .me-placeholder': { color: grey[400], opacity: '1 !important', fontSize: '1.6rem' },
   '& .me-content ul, & .me-content ol': { margin: 0, paddingLeft: '1.2rem', listStylePosition: 'inside' },
   '& .me-content ul': { listStyleType: 'disc' },

@@ -445,18 +445,47 @@ function toCodeBlock(node: Json): CodeBlockElement {
  * text or their converted children, empty lists dropped), so the result always loads back.
  */
 export function slateToLexical(value: readonly Descendant[]): string {
-  const children = blocksToLexical(value);
-  if (children.length === 0) return EMPTY_DESCRIPTION;
-  const root: LexicalRootNode = {
-    children,
-    direction: containerDirection(children),
-    format: '',
-    indent: 0,
-    type: 'root',
-    version: 1,
+  // Runs after every pause in typing: top-level blocks Slate did not touch keep their object identity, so their
+  // Lexical JSON comes from `BLOCK_CACHE` and only edited blocks are converted again. A run of bare text nodes at
+  // the top level (not produced by the editor's schema) is converted as before, uncached.
+  const parts: { json: string; ltr: boolean }[] = [];
+  let loose: Descendant[] = [];
+  const flushLoose = () => {
+    for (const block of blocksToLexical(loose)) parts.push(blockPart(block));
+    loose = [];
   };
-  return JSON.stringify({ root } satisfies SerializedDescription);
+  for (const node of value) {
+    if (isText(node)) {
+      loose.push(node);
+      continue;
+    }
+    flushLoose();
+    let cached = BLOCK_CACHE.get(node);
+    if (!cached) {
+      cached = blocksToLexical([node]).map(blockPart);
+      BLOCK_CACHE.set(node, cached);
+    }
+    parts.push(...cached);
+  }
+  flushLoose();
+  if (parts.length === 0) return EMPTY_DESCRIPTION;
+  // Byte for byte what `JSON.stringify({ root: { children, direction, format, indent, type, version } })` gives.
+  const direction = parts.some((part) => part.ltr) ? '"ltr"' : 'null';
+  return `{"root":{"children":[${parts.map((part) => part.json).join(',')}],"direction":${direction},"format":"","indent":0,"type":"root","version":1}}`;
 }
+
+/** One converted top-level block: its JSON text and whether it counts towards the root's `direction: 'ltr'`. */
+interface BlockPart {
+  json: string;
+  ltr: boolean;
+}
+
+const BLOCK_CACHE = new WeakMap<Descendant, BlockPart[]>();
+
+const blockPart = (block: LexicalBlockNode): BlockPart => ({
+  json: JSON.stringify(block),
+  ltr: 'direction' in block && block.direction === 'ltr',
+});
 
 const isText = (node: Descendant): node is FormattedText =>
   !('type' in node) && typeof node.text === 'string';

@@ -12,8 +12,9 @@ import {
   useCreateExternalMutation,
   useCreateGoalMutation,
   useCreateIssueMutation,
+  type CreateExternalResult,
 } from '../../../api/itemsApi';
-import { errorStatus } from '../../../api/errors';
+import { errorEnvelope, errorStatus } from '../../../api/errors';
 import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
 import { useAppDispatch } from '../../../app/hooks';
 import { tokens } from '../../../app/theme';
@@ -28,7 +29,14 @@ import { teamListPath } from '../../workspace/paths';
 import { API_KIND } from '../listModel';
 import { CommentsSection } from './CommentsSection';
 import { DescriptionSlot } from './DescriptionSlot';
-import { createPayload, editPatch, EMPTY_FORM, formFromDetail, type DetailForm } from './detailModel';
+import {
+  createPayload,
+  editPatch,
+  EMPTY_FORM,
+  externalCreateBlock,
+  formFromDetail,
+  type DetailForm,
+} from './detailModel';
 import { PropertyPanel } from './PropertyPanel';
 import { SaveButton } from './SaveButton';
 import { TitleField } from './TitleField';
@@ -197,9 +205,13 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
       if (id !== null) navigate(`${viewPath(id)}/edit`);
       return;
     }
-    if (mode === 'create' && apiKind === 'external' && !current.extServiceType) {
-      dispatch(toastShown({ key: 'ext-tool', message: text.extRequired }));
-      return;
+    if (mode === 'create' && apiKind === 'external') {
+      // Spec §5: a tool is required; GitHub also needs its repository and installation.
+      const blocked = externalCreateBlock(current);
+      if (blocked) {
+        dispatch(toastShown({ key: 'ext-tool', message: text[blocked] }));
+        return;
+      }
     }
     setSaving(true);
     try {
@@ -210,7 +222,11 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
           targetId = (await createGoal({ teamId, body: body as never }).unwrap()).goalId;
         else if (apiKind === 'issue')
           targetId = (await createIssue({ teamId, body: body as never }).unwrap()).issueId;
-        else targetId = (await createExternal({ teamId, body: body as never }).unwrap()).externalId;
+        else {
+          const created = await createExternal({ teamId, body: body as never }).unwrap();
+          targetId = created.externalId;
+          toastSync(created.sync);
+        }
       } else {
         if (id === null) return;
         await updateItem({
@@ -227,8 +243,19 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
       setSaving(false);
     } catch (cause) {
       console.error(mode === 'create' ? text.createFailed : text.updateFailed, cause);
+      // Spec §8 keeps failed saves silent, except the GitHub rule of §5 the server enforces too.
+      if (errorEnvelope(cause as Parameters<typeof errorEnvelope>[0])?.code === 'GITHUB400_0') {
+        dispatch(toastShown({ key: 'ext-tool', message: text.githubMissing }));
+      }
       setSaving(false);
     }
+  };
+
+  /** What happened on the linked tool: the external is saved either way (contract `sync`). */
+  const toastSync = (sync: CreateExternalResult['sync'] | undefined) => {
+    if (!sync) return;
+    const message = sync.ok ? text.syncDone[sync.service] : sync.message || text.syncFailed[sync.service];
+    dispatch(toastShown({ key: 'ext-sync', message }));
   };
 
   if (mode !== 'create' && detailQuery.isError) {

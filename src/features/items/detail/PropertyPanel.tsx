@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import Popover from '@mui/material/Popover';
 import { styled } from '@mui/material/styles';
 import type { GoalRef, Manager } from '../../../../contract/items';
@@ -18,6 +18,7 @@ import { tokens } from '../../../app/theme';
 import { useAppDispatch } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { useGithubTargetLoader } from '../../integrations/useGithubTargetLoader';
 import { toastShown } from '../../toast/toastSlice';
 import { CalendarIcon, ExtServiceLogo, PriorityIcon, StatusDot, UserIcon } from '../icons';
 import {
@@ -33,6 +34,7 @@ import {
   withStart,
   type DeadlineValue,
   type DetailForm,
+  type GithubTarget,
 } from './detailModel';
 import { PropertyMenu, RowButton } from './PropertyMenu';
 
@@ -50,6 +52,23 @@ const Panel = styled('section')({
   minWidth: '33rem',
   '& > h2': { margin: 0, fontSize: '2rem', fontWeight: 400 },
 });
+
+/** Under the 외부 row: where the GitHub issue goes, or why it cannot (the toasts announce the same). */
+const TargetHint = styled('p')({
+  margin: '-1.2rem 0 0',
+  paddingLeft: '3.7rem',
+  fontSize: '1.2rem',
+  lineHeight: '140%',
+  color: tokens.grey[500],
+  overflowWrap: 'anywhere',
+  '&[data-status="missing"]': { color: tokens.error },
+});
+
+function targetHint(target: GithubTarget): string {
+  const text = copy.itemDetail;
+  if (target.status === 'ready') return text.githubTarget(`${target.owner}/${target.repo}`);
+  return target.status === 'loading' ? text.githubTargetLoading : text.githubTargetMissing;
+}
 
 const GlyphIcon = () => (
   <svg
@@ -139,6 +158,25 @@ export function PropertyPanel({ kind, mode, teamId, form, onChange }: PropertyPa
   const deadlineText = deadlineLabel(form.deadline);
 
   const toast = (message: string) => dispatch(toastShown({ key: EXT_TOAST_KEY, message }));
+
+  const loadGithubTarget = useGithubTargetLoader();
+  /** The latest tool pick: a GitHub load answers only if nothing was picked since. */
+  const toolPick = useRef(0);
+  const pickTool = async (tool: ExtServiceType) => {
+    // GitHub again while it loads or is ready: nothing to do (a missing target is loaded again).
+    if (tool === 'GITHUB' && form.extServiceType === 'GITHUB' && form.github?.status !== 'missing') return;
+    const pick = ++toolPick.current;
+    if (tool !== 'GITHUB') {
+      onChange({ extServiceType: tool, github: null }, null);
+      return;
+    }
+    onChange({ extServiceType: 'GITHUB', github: { status: 'loading' } }, null);
+    toast(text.githubLoading);
+    const github = await loadGithubTarget(teamId);
+    if (pick !== toolPick.current) return;
+    onChange({ github }, null);
+    if (github.status === 'missing') toast(text.githubMissing);
+  };
 
   return (
     <Panel aria-labelledby={headingId}>
@@ -335,8 +373,11 @@ export function PropertyPanel({ kind, mode, teamId, form, onChange }: PropertyPa
             icon: <ExtServiceLogo type={tool} size="1.6rem" />,
             selected: form.extServiceType === tool,
           }))}
-          onPick={(tool) => onChange({ extServiceType: tool }, null)}
+          onPick={(tool) => void pickTool(tool)}
         />
+      )}
+      {kind === 'external' && mode === 'create' && form.extServiceType === 'GITHUB' && form.github && (
+        <TargetHint data-status={form.github.status}>{targetHint(form.github)}</TargetHint>
       )}
     </Panel>
   );

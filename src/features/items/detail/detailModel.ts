@@ -1,3 +1,4 @@
+import type { GithubInstallation, GithubRepository } from '../../../../contract/integrations';
 import type { GoalRef, Manager } from '../../../../contract/items';
 import {
   ITEM_TITLE_MAX,
@@ -32,6 +33,32 @@ export interface DeadlineValue {
   end: string | null;
 }
 
+/**
+ * Where a GITHUB external's issue goes (spec §5 "GitHub tool", §7): loaded when GitHub is picked on create — the
+ * team's installation and its **first** repository. `missing` when either is absent or a read failed.
+ */
+export type GithubTarget =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'ready'; owner: string; repo: string; installationId: number };
+
+/** The target from the two reads (null = the read failed). */
+export function githubTargetFrom(
+  installation: GithubInstallation | null | undefined,
+  repositories: readonly GithubRepository[] | null | undefined,
+): GithubTarget {
+  const first = repositories?.[0];
+  if (!installation || !Number.isInteger(installation.installationId) || !first?.owner || !first.name) {
+    return { status: 'missing' };
+  }
+  return {
+    status: 'ready',
+    owner: first.owner,
+    repo: first.name,
+    installationId: installation.installationId,
+  };
+}
+
 /** The form of every detail mode. */
 export interface DetailForm {
   title: string;
@@ -46,6 +73,8 @@ export interface DetailForm {
   issues: GoalRef[];
   /** Externals: fixed at creation. */
   extServiceType: ExtServiceType | null;
+  /** Externals being created with GITHUB: the issue's repository and installation (null otherwise). */
+  github: GithubTarget | null;
 }
 
 export const EMPTY_FORM: DetailForm = {
@@ -58,6 +87,7 @@ export const EMPTY_FORM: DetailForm = {
   goal: null,
   issues: [],
   extServiceType: null,
+  github: null,
 };
 
 /** A loaded detail as the form. */
@@ -72,6 +102,7 @@ export function formFromDetail(detail: ItemDetail): DetailForm {
     goal: detail.goal ?? null,
     issues: detail.issues?.info ?? [],
     extServiceType: detail.extServiceType ?? null,
+    github: null,
   };
 }
 
@@ -83,7 +114,24 @@ function createDeadline({ start, end }: DeadlineValue): { start?: string; end?: 
 /** A goal id worth sending: -1 and null mean none and are omitted (spec §5). */
 const realGoalId = (goal: GoalRef | null): number | null => (goal && goal.id !== -1 ? goal.id : null);
 
-/** POST body per kind (veco-frontend.md §5.4). Externals need `extServiceType` (checked by the caller). */
+/** Why an external create cannot be sent yet (the toast's copy key), or null when it can. */
+export type ExternalCreateBlock = 'extRequired' | 'githubLoading' | 'githubMissing';
+
+/**
+ * Create rules of externals (spec §5): a tool is required; GITHUB also needs owner, repo and installationId —
+ * while they load the save waits ('githubLoading'), without them it is refused ('githubMissing').
+ */
+export function externalCreateBlock(form: DetailForm): ExternalCreateBlock | null {
+  if (!form.extServiceType) return 'extRequired';
+  if (form.extServiceType !== 'GITHUB') return null;
+  if (form.github?.status === 'loading') return 'githubLoading';
+  return form.github?.status === 'ready' ? null : 'githubMissing';
+}
+
+/**
+ * POST body per kind (veco-frontend.md §5.4). Externals add `extServiceType` and, for GITHUB with a ready target,
+ * `owner`, `repo` and `installationId` (the caller checks `externalCreateBlock` first).
+ */
 export function createPayload(kind: ApiItemKind, form: DetailForm): Record<string, unknown> {
   const common = {
     title: form.title.trim(),
@@ -96,7 +144,11 @@ export function createPayload(kind: ApiItemKind, form: DetailForm): Record<strin
   if (kind === 'goal') return { ...common, issuesId: form.issues.map((issue) => issue.id) };
   const goalId = realGoalId(form.goal);
   const withGoal = goalId === null ? common : { ...common, goalId };
-  return kind === 'external' ? { ...withGoal, extServiceType: form.extServiceType } : withGoal;
+  if (kind !== 'external') return withGoal;
+  const external = { ...withGoal, extServiceType: form.extServiceType };
+  if (form.extServiceType !== 'GITHUB' || form.github?.status !== 'ready') return external;
+  const { owner, repo, installationId } = form.github;
+  return { ...external, owner, repo, installationId };
 }
 
 /** One deadline side of a patch: a date, or the text 'null' to clear. */

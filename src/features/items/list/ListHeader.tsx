@@ -1,20 +1,23 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import { useGetExternalLinksQuery } from '../../../api/itemsApi';
 import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
-import { useAppDispatch } from '../../../app/hooks';
 import { tokens } from '../../../app/theme';
 import { copy, type ItemKind, type ItemScope } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { toastShown } from '../../toast/toastSlice';
 import { GitHubLogo, PlusIcon, SlackLogo } from '../icons';
 
 /*
  * The list header (veco-frontend.md §4.1, §4.7): a 3.2rem round avatar and the team's name (2.4rem bold); joint
  * (default-team) pages show the workspace's name and image. External lists add the integration area: a navy
  * "연동하기" button when nothing is linked, otherwise the linked tools' logos (and a blue "+" while only one is).
+ * Both buttons open the "외부 연동" modal, a lazy chunk (`integrations-connect`) fetched on first hover/focus/click.
  */
+
+const loadConnectModal = () =>
+  import(/* webpackChunkName: "integrations-connect" */ '../../integrations/ConnectModal');
+const ConnectModal = lazy(loadConnectModal);
 
 const Header = styled('header')({
   display: 'flex',
@@ -91,17 +94,21 @@ function useTeam(teamId: number, enabled: boolean) {
 }
 
 function IntegrationArea({ teamId }: { teamId: number }) {
-  const dispatch = useAppDispatch();
   const { data } = useGetExternalLinksQuery(teamId);
+  const [open, setOpen] = useState(false);
   const text = copy.itemList.integrations;
   if (!data) return null;
-  // The connect modal comes with the integrations issue; until then the buttons say so.
-  const soon = () => dispatch(toastShown({ key: 'items/integrations', message: text.soon }));
+  const opener = {
+    onClick: () => setOpen(true),
+    onPointerEnter: () => void loadConnectModal(),
+    onFocus: () => void loadConnectModal(),
+    'aria-haspopup': 'dialog' as const,
+  };
   const linked = [data.linkedWithGithub && 'GITHUB', data.linkedWithSlack && 'SLACK'].filter(Boolean);
   return (
     <Integrations role="group" aria-label={text.label}>
       {linked.length === 0 ? (
-        <ConnectButton type="button" onClick={soon}>
+        <ConnectButton type="button" {...opener}>
           <PlusIcon size="1.8rem" />
           {text.connect}
         </ConnectButton>
@@ -118,11 +125,16 @@ function IntegrationArea({ teamId }: { teamId: number }) {
             </span>
           )}
           {linked.length === 1 && (
-            <AddButton type="button" aria-label={text.add} onClick={soon}>
+            <AddButton type="button" aria-label={text.add} {...opener}>
               <PlusIcon />
             </AddButton>
           )}
         </>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <ConnectModal open onClose={() => setOpen(false)} teamId={teamId} />
+        </Suspense>
       )}
     </Integrations>
   );

@@ -1,0 +1,673 @@
+import { generateKeyPairSync } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT, decodeJwt } from 'jose';
+import {
+  FAKE_GITHUB_ACCOUNT,
+  FAKE_INSTALLATION_ID,
+  FAKE_SLACK_CHANNEL,
+  FAKE_SLACK_TEAM,
+  type FakeIntegrations,
+  startFakeIntegrations,
+} from '../../scripts/fake-integrations';
+import type { AppConfig } from '../../server/config';
+import { githubInstallation, item, slackLink, team } from '../../server/db/schema';
+import { deriveIntegrationKeys, openSecret } from '../../server/modules/integrations/crypto';
+import { SYNC_MESSAGES } from '../../server/modules/integrations/integrations';
+import { lexicalToPlainText } from '../../server/modules/integrations/lexical-text';
+import { STATE_TTL_SECONDS, signState } from '../../server/modules/integrations/state';
+import { createTeamWith } from './support/items';
+import { type SignedInMember, asMember } from './support/members';
+import { TEST_PUBLIC_URL, type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
+import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
+
+/**
+ * GitHub App and Slack integrations, server half (api-contract.md "Comments, notifications, integrations";
+ * contract/integrations.ts): connect URLs with a signed state, the provider callbacks, the installation and
+ * repository endpoints, the link flags, and creating GITHUB / SLACK externals — against the fake GitHub and Slack of
+ * scripts/fake-integrations.ts on a free local port.
+ */
+const APP_ID = '31337';
+const keys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+});
+
+let testDb: TestDatabase;
+let fake: FakeIntegrations;
+let app: FastifyInstance;
+let config: AppConfig;
+/** 'Linked': owner 한지민 and 박서준; teams Alpha, Beta (both members) and the default team. */
+let ws: TestWorkspace;
+/** Another workspace (403s). */
+let other: TestWorkspace;
+let alpha: number;
+let beta: number;
+
+const integrationEnv = (fakeUrl: string) => ({
+  GITHUB_APP_ID: APP_ID,
+  GITHUB_APP_SLUG: 'momentum-test',
+  // As a one-line env file carries it: literal `\n` escapes.
+  GITHUB_APP_PRIVATE_KEY: keys.privateKey.trim().replace(/\n/g, '\\n'),
+  GITHUB_API_URL: fakeUrl,
+  GITHUB_WEB_URL: fakeUrl,
+  SLACK_CLIENT_ID: 'fake-client-id',
+  SLACK_CLIENT_SECRET: 'fake-client-secret',
+  SLACK_API_URL: `${fakeUrl}/api/`,
+  SLACK_AUTHORIZE_URL: `${fakeUrl}/oauth/v2/authorize`,
+});
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  fake = await startFakeIntegrations({
+    appPublicUrl: TEST_PUBLIC_URL,
+    githubPublicKeyPem: keys.publicKey,
+    githubAppId: APP_ID,
+  });
+  ({ app, config } = await createTestApp({ database: testDb.database, env: integrationEnv(fake.url) }));
+  ws = await createWorkspaceWith(app, 'Linked', '한지민', ['박서준']);
+  other = await createWorkspaceWith(app, 'Unlinked', '최우식');
+  const everyone = [ws.members[0]!.memberId];
+  alpha = await createTeamWith(app, ws.owner, 'Alpha', everyone);
+  beta = await createTeamWith(app, ws.owner, 'Beta', everyone);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await fake?.close();
+  await testDb?.drop();
+});
+
+const db = () => testDb.database.db;
+const get = (who: SignedInMember | null, url: string) => asMember(app, who, 'GET', url);
+/** The callback as the browser reaches it: path and query of an absolute URL on PUBLIC_URL. */
+const relative = (absolute: string) => {
+  const url = new URL(absolute);
+  expect(url.origin).toBe(TEST_PUBLIC_URL);
+  return `${url.pathname}${url.search}`;
+};
+
+/** `GET /api/github/connect`, the fake's install page, its "Install" link → the callback URL (not yet called). */
+async function githubCallbackUrl(who: SignedInMember, teamId: number): Promise<string> {
+  const connect = await get(who, `/api/github/connect?teamId=${teamId}`);
+  expect([connect.statusCode, connect.json().code]).toEqual([200, 'GITHUB200_0']);
+  const page = await fetch(connect.json().result as string);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  const href = /id="install"[^>]*href="([^"]+)"/.exec(html)?.[1];
+  expect(href).toBeDefined();
+  return relative(href!.replace(/&amp;/g, '&'));
+}
+
+/** The whole GitHub install round trip for `teamId`; returns the callback response. */
+async function linkGithub(who: SignedInMember, teamId: number) {
+  return app.inject({ method: 'GET', url: await githubCallbackUrl(who, teamId) });
+}
+
+/** `GET /slack/connect`, the fake's authorize page (302) → the callback URL (not yet called). */
+async function slackCallbackUrl(who: SignedInMember, teamId?: number): Promise<string> {
+  const connect = await get(who, `/slack/connect${teamId === undefined ? '' : `?teamId=${teamId}`}`);
+  expect([connect.statusCode, connect.json().code]).toEqual([200, 'SLACK200_0']);
+  const authorize = await fetch(connect.json().result as string, { redirect: 'manual' });
+  expect(authorize.status).toBe(302);
+  return relative(authorize.headers.get('location')!);
+}
+
+const LEXICAL = JSON.stringify({
+  root: {
+    type: 'root',
+    children: [
+      { type: 'heading', tag: 'h2', children: [{ type: 'text', text: '재현 방법' }] },
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', text: '로그인 후 ' },
+          { type: 'text', text: '새로고침', format: 1 },
+          { type: 'linebreak' },
+          { type: 'text', text: '두 번째 줄' },
+        ],
+      },
+      {
+        type: 'list',
+        listType: 'bullet',
+        children: [
+          { type: 'listitem', children: [{ type: 'text', text: '첫째' }] },
+          {
+            type: 'listitem',
+            children: [
+              { type: 'text', text: '둘째' },
+              {
+                type: 'list',
+                listType: 'number',
+                children: [{ type: 'listitem', children: [{ type: 'text', text: '하위' }] }],
+              },
+            ],
+          },
+        ],
+      },
+      { type: 'paragraph', children: [] },
+      { type: 'quote', children: [{ type: 'text', text: '끝' }] },
+    ],
+  },
+});
+
+describe('Lexical description → plain text', () => {
+  it('one line per block, list markers with nesting, line breaks kept; malformed or empty → empty', () => {
+    expect(lexicalToPlainText(LEXICAL)).toBe(
+      ['재현 방법', '로그인 후 새로고침', '두 번째 줄', '- 첫째', '- 둘째', '  1. 하위', '', '끝'].join('\n'),
+    );
+    expect(lexicalToPlainText('')).toBe('');
+    expect(lexicalToPlainText('not json')).toBe('');
+    expect(lexicalToPlainText('{"root":{"children":[]}}')).toBe('');
+  });
+});
+
+describe('GET /api/github/connect', () => {
+  it('returns the install URL with a signed 10-minute state for the team', async () => {
+    const res = await get(ws.owner, `/api/github/connect?teamId=${alpha}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const url = new URL(res.json().result);
+    expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/apps/momentum-test/installations/new`);
+    const state = url.searchParams.get('state')!;
+    const claims = decodeJwt(state);
+    expect(claims).toMatchObject({ purpose: 'github', memberId: ws.owner.memberId, teamId: alpha });
+    expect(claims.exp! - claims.iat!).toBe(STATE_TTL_SECONDS);
+    expect(STATE_TTL_SECONDS).toBe(600);
+  });
+
+  it('checks the bearer, the query and the team (401, 400, 404, 403)', async () => {
+    expect((await get(null, `/api/github/connect?teamId=${alpha}`)).json().code).toBe('COMMON401');
+    const noTeam = await get(ws.owner, '/api/github/connect');
+    expect([noTeam.statusCode, noTeam.json().code]).toEqual([400, 'VALID400_1']);
+    const missing = await get(ws.owner, '/api/github/connect?teamId=987654');
+    expect([missing.statusCode, missing.json().code]).toEqual([404, 'TEAM404_0']);
+    const foreign = await get(other.owner, `/api/github/connect?teamId=${alpha}`);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'TEAM403_0']);
+  });
+
+  it('answers 503 GITHUB503_0 / SLACK503_0 on a server without the integrations configured', async () => {
+    const { app: bare } = await createTestApp({ database: testDb.database });
+    try {
+      const github = await asMember(bare, ws.owner, 'GET', `/api/github/connect?teamId=${alpha}`);
+      expect([github.statusCode, github.json().code]).toEqual([503, 'GITHUB503_0']);
+      const slack = await asMember(bare, ws.owner, 'GET', '/slack/connect');
+      expect([slack.statusCode, slack.json().code]).toEqual([503, 'SLACK503_0']);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('GitHub installation callback', () => {
+  it('verifies the state, reads the installation with the App JWT, stores it and redirects', async () => {
+    const jwtsBefore = fake.state.appJwtCount;
+    const res = await linkGithub(ws.owner, alpha);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/workspace/github/complete?teamId=${alpha}`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // The fake verified the RS256 signature against the public key of the configured private key.
+    expect(fake.state.appJwtCount).toBeGreaterThan(jwtsBefore);
+    const rows = await db().select().from(githubInstallation).where(eq(githubInstallation.teamId, alpha));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        teamId: alpha,
+        installationId: FAKE_INSTALLATION_ID,
+        account: FAKE_GITHUB_ACCOUNT,
+      }),
+    ]);
+
+    // Installing again replaces the link (one per team).
+    expect((await linkGithub(ws.members[0]!, alpha)).statusCode).toBe(302);
+    expect(
+      await db().select().from(githubInstallation).where(eq(githubInstallation.teamId, alpha)),
+    ).toHaveLength(1);
+  });
+
+  it('redirects with error=GITHUB400_1 for a forged, expired, foreign-purpose or missing state', async () => {
+    const callback = (query: string) =>
+      app.inject({ method: 'GET', url: `/api/github/installation/callback?${query}` });
+    const stateKey = deriveIntegrationKeys(config.integrationSecret).stateKey;
+    const claims = {
+      purpose: 'github',
+      memberId: ws.owner.memberId,
+      teamId: beta,
+      workspaceId: ws.workspaceId,
+    };
+
+    const forged = await new SignJWT({ typ: 'integration-state', ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('x'.repeat(48)));
+    const expired = await signState(
+      stateKey,
+      { purpose: 'github', memberId: ws.owner.memberId, teamId: beta, workspaceId: ws.workspaceId },
+      Date.now() - (STATE_TTL_SECONDS + 60) * 1000,
+    );
+    const slackPurpose = await signState(stateKey, {
+      purpose: 'slack',
+      memberId: ws.owner.memberId,
+      teamId: beta,
+      workspaceId: ws.workspaceId,
+    });
+    const cases: [string, string][] = [
+      [`installation_id=4242&state=${forged}`, '/workspace/github/complete?error=GITHUB400_1'],
+      // Expired but authentic: the team is known, so the page can return to it.
+      [
+        `installation_id=4242&state=${expired}`,
+        `/workspace/github/complete?teamId=${beta}&error=GITHUB400_1`,
+      ],
+      [`installation_id=4242&state=${slackPurpose}`, '/workspace/github/complete?error=GITHUB400_1'],
+      ['installation_id=4242', '/workspace/github/complete?error=GITHUB400_1'],
+      ['installation_id=4242&state=garbage', '/workspace/github/complete?error=GITHUB400_1'],
+      ['installation_id=4242&state=a&state=b', '/workspace/github/complete?error=GITHUB400_1'],
+    ];
+    for (const [query, location] of cases) {
+      const res = await callback(query);
+      expect([query, res.statusCode, res.headers.location]).toEqual([query, 302, location]);
+    }
+
+    const valid = await signState(stateKey, {
+      purpose: 'github',
+      memberId: ws.owner.memberId,
+      teamId: beta,
+      workspaceId: ws.workspaceId,
+    });
+    // Missing or unknown installation (GitHub answers 404), or a state of someone without access to the team.
+    const outsider = await signState(stateKey, {
+      purpose: 'github',
+      memberId: other.owner.memberId,
+      teamId: beta,
+      workspaceId: ws.workspaceId,
+    });
+    for (const query of [
+      `setup_action=request&state=${valid}`,
+      `installation_id=99999&state=${valid}`,
+      `installation_id=-3&state=${valid}`,
+      `installation_id=4242&state=${outsider}`,
+    ]) {
+      const res = await callback(query);
+      expect([query, res.statusCode, res.headers.location]).toEqual([
+        query,
+        302,
+        `/workspace/github/complete?teamId=${beta}&error=GITHUB400_1`,
+      ]);
+    }
+    expect(await db().select().from(githubInstallation).where(eq(githubInstallation.teamId, beta))).toEqual(
+      [],
+    );
+  });
+
+  it('redirects with error=GITHUB502_0 when GitHub fails', async () => {
+    const url = await githubCallbackUrl(ws.owner, beta);
+    fake.state.failGithub = true;
+    try {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers.location).toBe(`/workspace/github/complete?teamId=${beta}&error=GITHUB502_0`);
+    } finally {
+      fake.state.failGithub = false;
+    }
+  });
+});
+
+describe('GitHub installation and repositories of a team', () => {
+  it('GET …/github/installation: the link; 404 GITHUB404_0 for an unlinked team; 403 for another workspace', async () => {
+    const res = await get(ws.members[0]!, `/api/teams/${alpha}/github/installation`);
+    expect(res.json()).toEqual({
+      isSuccess: true,
+      code: 'GITHUB200_1',
+      message: expect.any(String),
+      result: { teamId: alpha, installationId: FAKE_INSTALLATION_ID, account: FAKE_GITHUB_ACCOUNT },
+    });
+    const unlinked = await get(ws.owner, `/api/teams/${ws.defaultTeamId}/github/installation`);
+    expect([unlinked.statusCode, unlinked.json().code]).toEqual([404, 'GITHUB404_0']);
+    const foreign = await get(other.owner, `/api/teams/${alpha}/github/installation`);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'TEAM403_0']);
+  });
+
+  it('GET …/github/repositories: the installation’s first page, mapped; 404, 403; 502 when GitHub is down', async () => {
+    const res = await get(ws.owner, `/api/teams/${alpha}/github/repositories`);
+    expect([res.statusCode, res.json().code]).toEqual([200, 'GITHUB200_2']);
+    expect(res.json().result).toEqual([
+      {
+        id: 1000,
+        name: 'momentum-demo',
+        fullName: `${FAKE_GITHUB_ACCOUNT}/momentum-demo`,
+        owner: FAKE_GITHUB_ACCOUNT,
+        private: false,
+        htmlUrl: `${fake.url}/${FAKE_GITHUB_ACCOUNT}/momentum-demo`,
+        defaultBranch: 'main',
+        description: 'Momentum 연동 테스트 저장소',
+      },
+      expect.objectContaining({ name: 'docs', private: true, description: null }),
+    ]);
+    const unlinked = await get(ws.owner, `/api/teams/${ws.defaultTeamId}/github/repositories`);
+    expect([unlinked.statusCode, unlinked.json().code]).toEqual([404, 'GITHUB404_0']);
+    const foreign = await get(other.owner, `/api/teams/${alpha}/github/repositories`);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'TEAM403_0']);
+
+    // A server whose GitHub is unreachable (a port nothing listens on).
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { app: down } = await createTestApp({
+      database: testDb.database,
+      env: { ...integrationEnv(fake.url), GITHUB_API_URL: deadUrl },
+    });
+    try {
+      const failed = await asMember(down, ws.owner, 'GET', `/api/teams/${alpha}/github/repositories`);
+      expect([failed.statusCode, failed.json().code]).toEqual([502, 'GITHUB502_0']);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('creating GITHUB externals', () => {
+  const countExternals = async (teamId: number) =>
+    (
+      await db()
+        .select({ id: item.id })
+        .from(item)
+        .where(and(eq(item.teamId, teamId), eq(item.kind, 'external')))
+    ).length;
+
+  it('400 GITHUB400_0 without owner, repo and installationId, or with another installation — nothing saved', async () => {
+    const before = await countExternals(alpha);
+    const bodies: object[] = [
+      { title: '깃허브', extServiceType: 'GITHUB' },
+      { title: '깃허브', extServiceType: 'GITHUB', owner: FAKE_GITHUB_ACCOUNT, repo: 'momentum-demo' },
+      {
+        title: '깃허브',
+        extServiceType: 'GITHUB',
+        repo: 'momentum-demo',
+        installationId: FAKE_INSTALLATION_ID,
+      },
+      { title: '깃허브', extServiceType: 'GITHUB', owner: ' ', repo: 'momentum-demo', installationId: 4242 },
+      { title: '깃허브', extServiceType: 'GITHUB', owner: 'a/b', repo: '..', installationId: 4242 },
+      // Not this team's installation.
+      { title: '깃허브', extServiceType: 'GITHUB', owner: 'octo', repo: 'hello', installationId: 777 },
+    ];
+    for (const payload of bodies) {
+      const res = await asMember(app, ws.owner, 'POST', `/api/teams/${alpha}/externals`, { payload });
+      expect([JSON.stringify(payload), res.statusCode, res.json().code]).toEqual([
+        JSON.stringify(payload),
+        400,
+        'GITHUB400_0',
+      ]);
+    }
+    // A team without an installation cannot borrow another team's.
+    const borrowed = await asMember(app, ws.owner, 'POST', `/api/teams/${beta}/externals`, {
+      payload: { title: '빌림', extServiceType: 'GITHUB', owner: 'o', repo: 'r', installationId: 4242 },
+    });
+    expect([borrowed.statusCode, borrowed.json().code]).toEqual([400, 'GITHUB400_0']);
+    expect(await countExternals(alpha)).toBe(before);
+    expect(await countExternals(beta)).toBe(0);
+  });
+
+  it('opens a GitHub issue with the title and a plain-text body linking back, and stores its number and url', async () => {
+    const issuesBefore = fake.state.issues.length;
+    const res = await asMember(app, ws.owner, 'POST', `/api/teams/${alpha}/externals`, {
+      payload: {
+        title: '로그인 버그',
+        content: LEXICAL,
+        extServiceType: 'GITHUB',
+        owner: FAKE_GITHUB_ACCOUNT,
+        repo: 'momentum-demo',
+        installationId: FAKE_INSTALLATION_ID,
+      },
+    });
+    expect([res.statusCode, res.json().code]).toEqual([201, 'EXTERNAL201_0']);
+    const { externalId, sync } = res.json().result;
+    expect(fake.state.issues).toHaveLength(issuesBefore + 1);
+    const issue = fake.state.issues.at(-1)!;
+    const link = `${TEST_PUBLIC_URL}/workspace/team/${alpha}/ext/${externalId}`;
+    expect(issue).toMatchObject({
+      installationId: FAKE_INSTALLATION_ID,
+      owner: FAKE_GITHUB_ACCOUNT,
+      repo: 'momentum-demo',
+      title: '로그인 버그',
+    });
+    expect(issue.body).toBe(
+      `${lexicalToPlainText(LEXICAL)}\n\n---\nMomentum에서 생성된 외부 이슈입니다: ${link}`,
+    );
+    expect(issue.body).toContain('로그인 후 새로고침\n두 번째 줄');
+    expect(sync).toEqual({ service: 'GITHUB', ok: true, url: issue.htmlUrl, message: null });
+    const [row] = await db().select().from(item).where(eq(item.id, externalId));
+    expect(row).toMatchObject({
+      extServiceType: 'GITHUB',
+      githubOwner: FAKE_GITHUB_ACCOUNT,
+      githubRepo: 'momentum-demo',
+      githubNumber: issue.number,
+      githubUrl: issue.htmlUrl,
+    });
+  });
+
+  it('keeps the external when GitHub fails (sync.ok false, Korean message)', async () => {
+    fake.state.failGithub = true;
+    try {
+      const res = await asMember(app, ws.owner, 'POST', `/api/teams/${alpha}/externals`, {
+        payload: {
+          title: '실패해도 저장',
+          extServiceType: 'GITHUB',
+          owner: FAKE_GITHUB_ACCOUNT,
+          repo: 'momentum-demo',
+          installationId: FAKE_INSTALLATION_ID,
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      const { externalId, sync } = res.json().result;
+      expect(sync).toEqual({ service: 'GITHUB', ok: false, url: null, message: SYNC_MESSAGES.githubFailed });
+      const [row] = await db().select().from(item).where(eq(item.id, externalId));
+      expect(row).toMatchObject({ title: '실패해도 저장', githubRepo: 'momentum-demo', githubUrl: null });
+    } finally {
+      fake.state.failGithub = false;
+    }
+  });
+});
+
+describe('Slack', () => {
+  it('GET /slack/connect: the authorize URL with client id, scopes, signed state and redirect_uri', async () => {
+    const res = await get(ws.owner, `/slack/connect?teamId=${beta}`);
+    expect([res.statusCode, res.json().code]).toEqual([200, 'SLACK200_0']);
+    const url = new URL(res.json().result);
+    expect(`${url.origin}${url.pathname}`).toBe(`${fake.url}/oauth/v2/authorize`);
+    expect(url.searchParams.get('client_id')).toBe('fake-client-id');
+    expect(url.searchParams.get('scope')).toBe('chat:write,chat:write.public,incoming-webhook');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${TEST_PUBLIC_URL}/slack/callback`);
+    expect(decodeJwt(url.searchParams.get('state')!)).toMatchObject({
+      purpose: 'slack',
+      memberId: ws.owner.memberId,
+      teamId: beta,
+      workspaceId: ws.workspaceId,
+    });
+    expect((await get(null, '/slack/connect')).json().code).toBe('COMMON401');
+    const foreign = await get(other.owner, `/slack/connect?teamId=${beta}`);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'TEAM403_0']);
+  });
+
+  it('GET /slack/connect: 404 WORKSPACE404_0 for a member without a workspace', async () => {
+    const { signIn } = await import('./support/members');
+    const loner = await signIn(app, '외톨이');
+    const res = await get(loner, '/slack/connect');
+    expect([res.statusCode, res.json().code]).toEqual([404, 'WORKSPACE404_0']);
+  });
+
+  it('unknown /slack/* paths get the JSON envelope, never the SPA', async () => {
+    const res = await app.inject({ method: 'GET', url: '/slack/nothing-here' });
+    expect([res.statusCode, res.json().code]).toEqual([404, 'COMMON404']);
+  });
+
+  it('SLACK externals without a Slack link are saved with sync.ok false', async () => {
+    const res = await asMember(app, ws.owner, 'POST', `/api/teams/${beta}/externals`, {
+      payload: { title: '미연동', extServiceType: 'SLACK' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().result.sync).toEqual({
+      service: 'SLACK',
+      ok: false,
+      url: null,
+      message: SYNC_MESSAGES.slackNotLinked,
+    });
+  });
+
+  it('links flags: GitHub per team, Slack per workspace', async () => {
+    const links = async (teamId: number) =>
+      (await get(ws.owner, `/api/teams/${teamId}/externals/links`)).json();
+    expect(await links(alpha)).toMatchObject({
+      code: 'EXTERNAL200_5',
+      result: { linkedWithGithub: true, linkedWithSlack: false },
+    });
+    expect((await links(beta)).result).toEqual({ linkedWithGithub: false, linkedWithSlack: false });
+  });
+
+  it('callback: exchanges the code, stores the bot token encrypted with the chosen channel, redirects', async () => {
+    const res = await app.inject({ method: 'GET', url: await slackCallbackUrl(ws.members[0]!, beta) });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/workspace/slack/complete?teamId=${beta}`);
+    const rows = await db().select().from(slackLink).where(eq(slackLink.workspaceId, ws.workspaceId));
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({
+      teamIdExternal: FAKE_SLACK_TEAM.id,
+      channelId: FAKE_SLACK_CHANNEL.id,
+      channelName: FAKE_SLACK_CHANNEL.name,
+    });
+    const [token] = [...fake.state.slackTokens];
+    expect(token).toMatch(/^xoxb-/);
+    expect(row.botTokenEncrypted).not.toContain(token);
+    expect(row.botTokenEncrypted).not.toContain(token!.slice(5));
+    expect(row.botTokenEncrypted).toMatch(/^v1\./);
+    const tokenKey = deriveIntegrationKeys(config.integrationSecret).tokenKey;
+    expect(openSecret(tokenKey, row.botTokenEncrypted, `slack_link:${ws.workspaceId}`)).toBe(token);
+    // Bound to its row: the sealed value does not open for another workspace.
+    expect(openSecret(tokenKey, row.botTokenEncrypted, `slack_link:${other.workspaceId}`)).toBeNull();
+
+    // Without teamId the complete page returns to the workspace's default team.
+    const again = await app.inject({ method: 'GET', url: await slackCallbackUrl(ws.owner) });
+    expect(again.headers.location).toBe(`/workspace/slack/complete?teamId=${ws.defaultTeamId}`);
+    expect(await db().select().from(slackLink).where(eq(slackLink.workspaceId, ws.workspaceId))).toHaveLength(
+      1,
+    );
+
+    const links = await get(ws.owner, `/api/teams/${beta}/externals/links`);
+    expect(links.json().result).toEqual({ linkedWithGithub: false, linkedWithSlack: true });
+    expect((await get(ws.owner, `/api/teams/${alpha}/externals/links`)).json().result).toEqual({
+      linkedWithGithub: true,
+      linkedWithSlack: true,
+    });
+    expect(
+      (await get(other.owner, `/api/teams/${other.defaultTeamId}/externals/links`)).json().result,
+    ).toEqual({
+      linkedWithGithub: false,
+      linkedWithSlack: false,
+    });
+  });
+
+  it('callback errors: bad state, cancelled, refused code → error=SLACK400_0; Slack down → SLACK502_0', async () => {
+    const callback = (query: string) => app.inject({ method: 'GET', url: `/slack/callback?${query}` });
+    expect((await callback('code=fake-code&state=forged')).headers.location).toBe(
+      '/workspace/slack/complete?error=SLACK400_0',
+    );
+    const url = await slackCallbackUrl(ws.owner, alpha);
+    const state = new URLSearchParams(url.split('?')[1]).get('state')!;
+    const withError = `/workspace/slack/complete?teamId=${alpha}&error=SLACK400_0`;
+    expect((await callback(`error=access_denied&state=${state}`)).headers.location).toBe(withError);
+    expect((await callback(`code=wrong-code&state=${state}`)).headers.location).toBe(withError);
+    expect((await callback(`state=${state}`)).headers.location).toBe(withError);
+    // A member of another workspace cannot use this state (it names ws's workspace).
+    const stateKey = deriveIntegrationKeys(config.integrationSecret).stateKey;
+    const foreign = await signState(stateKey, {
+      purpose: 'slack',
+      memberId: other.owner.memberId,
+      teamId: alpha,
+      workspaceId: ws.workspaceId,
+    });
+    expect((await callback(`code=fake-code&state=${foreign}`)).headers.location).toBe(withError);
+
+    const { app: down } = await createTestApp({
+      database: testDb.database,
+      env: { ...integrationEnv(fake.url), SLACK_API_URL: 'http://127.0.0.1:9/api/' },
+    });
+    try {
+      const res = await down.inject({ method: 'GET', url });
+      expect(res.headers.location).toBe(`/workspace/slack/complete?teamId=${alpha}&error=SLACK502_0`);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('SLACK externals post "<팀>에서 <제목>을(를) 생성했습니다. <link>" and store the message', async () => {
+    const before = fake.state.messages.length;
+    const res = await asMember(app, ws.owner, 'POST', `/api/teams/${beta}/externals`, {
+      payload: { title: '배포 <준비> & 점검', extServiceType: 'SLACK' },
+    });
+    expect(res.statusCode).toBe(201);
+    const { externalId, sync } = res.json().result;
+    expect(fake.state.messages).toHaveLength(before + 1);
+    const message = fake.state.messages.at(-1)!;
+    const [teamRow] = await db().select({ name: team.name }).from(team).where(eq(team.id, beta));
+    expect(message.channel).toBe(FAKE_SLACK_CHANNEL.id);
+    expect(message.text).toBe(
+      `${teamRow!.name}에서 배포 &lt;준비&gt; &amp; 점검을(를) 생성했습니다. ` +
+        `${TEST_PUBLIC_URL}/workspace/team/${beta}/ext/${externalId}`,
+    );
+    const permalink = `${fake.url}/archives/${FAKE_SLACK_CHANNEL.id}/p${message.ts.replace('.', '')}`;
+    expect(sync).toEqual({ service: 'SLACK', ok: true, url: permalink, message: null });
+    const [row] = await db().select().from(item).where(eq(item.id, externalId));
+    expect(row).toMatchObject({
+      slackChannel: FAKE_SLACK_CHANNEL.id,
+      slackTs: message.ts,
+      slackPermalink: permalink,
+    });
+
+    // The default team's externals link to the default-team route.
+    const onDefault = await asMember(app, ws.owner, 'POST', `/api/teams/${ws.defaultTeamId}/externals`, {
+      payload: { title: '공동', extServiceType: 'SLACK' },
+    });
+    expect(fake.state.messages.at(-1)!.text).toMatch(
+      new RegExp(`/workspace/default/team/${ws.defaultTeamId}/ext/${onDefault.json().result.externalId}$`),
+    );
+  });
+
+  it('keeps the external when Slack fails (sync.ok false, Korean message)', async () => {
+    fake.state.failSlackPosting = true;
+    try {
+      const res = await asMember(app, ws.owner, 'POST', `/api/teams/${beta}/externals`, {
+        payload: { title: '슬랙 실패', extServiceType: 'SLACK' },
+      });
+      expect([res.statusCode, res.json().code]).toEqual([201, 'EXTERNAL201_0']);
+      const { externalId, sync } = res.json().result;
+      expect(sync).toEqual({ service: 'SLACK', ok: false, url: null, message: SYNC_MESSAGES.slackFailed });
+      expect(sync.message).toMatch(/[가-힣]/);
+      const [row] = await db().select().from(item).where(eq(item.id, externalId));
+      expect(row).toMatchObject({ title: '슬랙 실패', extServiceType: 'SLACK', slackTs: null });
+    } finally {
+      fake.state.failSlackPosting = false;
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the integration routes', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const expected: [string, string, boolean][] = [
+      ['/api/github/connect', 'get', true],
+      ['/api/github/installation/callback', 'get', false],
+      ['/api/teams/{teamId}/github/installation', 'get', true],
+      ['/api/teams/{teamId}/github/repositories', 'get', true],
+      ['/slack/connect', 'get', true],
+      ['/slack/callback', 'get', false],
+    ];
+    for (const [path, method, bearer] of expected) {
+      const operation = doc.paths[path]?.[method];
+      expect([path, operation?.tags]).toEqual([path, ['integrations']]);
+      expect([path, operation.security]).toEqual([path, bearer ? [{ bearerAuth: [] }] : undefined]);
+    }
+  });
+});

@@ -1,0 +1,446 @@
+/**
+ * A fake GitHub (REST API + the App install page) and Slack (OAuth v2 + Web API) on one local HTTP origin, for the
+ * server tests (__tests__/server/integrations.test.ts) and the browser suite. Point the app at it with
+ *   GITHUB_API_URL=<url>  GITHUB_WEB_URL=<url>  SLACK_API_URL=<url>/api/  SLACK_AUTHORIZE_URL=<url>/oauth/v2/authorize
+ * (plus GITHUB_APP_ID, a GitHub App private key, SLACK_CLIENT_ID and SLACK_CLIENT_SECRET of your choice).
+ *
+ * Run alone: `FAKE_PORT=4010 APP_PUBLIC_URL=http://localhost:3000 node --import tsx scripts/fake-integrations.ts`
+ * (logs "fake integrations ready on <url>"; optional `FAKE_GITHUB_PUBLIC_KEY_PATH` makes it verify App JWTs).
+ *
+ * GitHub routes (API at the root, like GitHub Enterprise without `/api/v3`):
+ * - `GET /apps/:slug/installations/new?state=` — HTML page whose "Install" link goes to
+ *   `${appPublicUrl}/api/github/installation/callback?installation_id=4242&setup_action=install&state=…`;
+ * - `GET /app/installations/:id` (App JWT) — the installation and its account, 404 for unknown ids;
+ * - `POST /app/installations/:id/access_tokens` (App JWT) — an installation token (`ghs_…`, one hour);
+ * - `GET /installation/repositories` (installation token) — `state.repositories`;
+ * - `POST /repos/:owner/:repo/issues` (installation token) — records `{ title, body }` in `state.issues` and
+ *   answers 201 with `number` and `html_url`.
+ * App JWTs are checked for shape, `iss` and expiry, and — when `githubPublicKeyPem` is given — their RS256 signature.
+ *
+ * Slack routes:
+ * - `GET /oauth/v2/authorize?client_id&scope&state&redirect_uri` — 302 to `redirect_uri?code=fake-code&state=…`
+ *   (the installer "allowed" at once, choosing `#general`);
+ * - `POST /api/oauth.v2.access` — exchanges `fake-code` for a bot token (`xoxb-…`) with `incoming_webhook`;
+ * - `POST /api/chat.postMessage` (bot token) — records `{ channel, text }` in `state.messages`; answers
+ *   `ok: false, error: 'channel_not_found'` while `state.failSlackPosting` is true;
+ * - `POST /api/chat.getPermalink` — a permalink on this origin.
+ */
+import { createPublicKey, randomBytes, verify } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FAKE_INSTALLATION_ID = 4242;
+export const FAKE_GITHUB_ACCOUNT = 'momentum-fake-org';
+export const FAKE_SLACK_CODE = 'fake-code';
+export const FAKE_SLACK_TEAM = { id: 'T0FAKE0001', name: 'Fake Slack' };
+export const FAKE_SLACK_CHANNEL = { id: 'C0FAKE0001', name: '#general' };
+
+export interface FakeRepository {
+  id: number;
+  name: string;
+  full_name: string;
+  owner: { login: string; type: string };
+  private: boolean;
+  html_url: string;
+  default_branch: string;
+  description: string | null;
+}
+
+export interface FakeIssue {
+  installationId: number;
+  owner: string;
+  repo: string;
+  title: string;
+  body: string;
+  number: number;
+  htmlUrl: string;
+}
+
+export interface FakeSlackMessage {
+  token: string;
+  channel: string;
+  text: string;
+  ts: string;
+}
+
+/** Mutable state of the fake: inspect what the app sent, or flip switches. */
+export interface FakeIntegrationsState {
+  /** Installation id → account login. */
+  installations: Map<number, string>;
+  repositories: FakeRepository[];
+  issues: FakeIssue[];
+  /** Issued installation tokens → installation id. */
+  installationTokens: Map<string, number>;
+  /** App JWTs accepted so far (count). */
+  appJwtCount: number;
+  /** Bot tokens handed out by `oauth.v2.access`. */
+  slackTokens: Set<string>;
+  messages: FakeSlackMessage[];
+  /** `chat.postMessage` answers `ok: false` while true. */
+  failSlackPosting: boolean;
+  /** GitHub API routes answer 503 while true. */
+  failGithub: boolean;
+}
+
+export interface FakeIntegrationsOptions {
+  /** Port to listen on (0 or absent: any free port). */
+  port?: number;
+  /** Host to bind (default 127.0.0.1). */
+  host?: string;
+  /** Origin of the Momentum app the browser uses (the install page links back to its callback). */
+  appPublicUrl: string;
+  /** PEM public key of the GitHub App: App JWT signatures are then verified (RS256). */
+  githubPublicKeyPem?: string;
+  /** Expected App JWT `iss` (the app id); any when absent. */
+  githubAppId?: string;
+}
+
+export interface FakeIntegrations {
+  /** `http://127.0.0.1:<port>` (no trailing slash). */
+  url: string;
+  state: FakeIntegrationsState;
+  close(): Promise<void>;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(typeof body === 'string' ? body : JSON.stringify(body));
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+async function readBody(request: http.IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > 1_000_000) throw new HttpError(413, { message: 'Payload too large' });
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text === '') return {};
+  const type = request.headers['content-type'] ?? '';
+  if (type.includes('application/json')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+    } catch {
+      throw new HttpError(400, { message: 'Problems parsing JSON' });
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+const base64urlJson = (part: string): Record<string, unknown> | null => {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Starts the fake. Resolves once it listens. */
+export async function startFakeIntegrations(options: FakeIntegrationsOptions): Promise<FakeIntegrations> {
+  const appPublicUrl = options.appPublicUrl.replace(/\/+$/, '');
+  const publicKey = options.githubPublicKeyPem ? createPublicKey(options.githubPublicKeyPem) : null;
+  let url = '';
+  let nextIssueNumber = 1;
+  let nextTs = 1;
+
+  const state: FakeIntegrationsState = {
+    installations: new Map([[FAKE_INSTALLATION_ID, FAKE_GITHUB_ACCOUNT]]),
+    repositories: [],
+    issues: [],
+    installationTokens: new Map(),
+    appJwtCount: 0,
+    slackTokens: new Set(),
+    messages: [],
+    failSlackPosting: false,
+    failGithub: false,
+  };
+
+  /** `Authorization: Bearer <App JWT>`: shape, RS256, `iss`, `exp` (and the signature when a key is known). */
+  const requireAppJwt = (request: http.IncomingMessage) => {
+    const match = /^(?:Bearer|token)\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    const parts = match?.[1]?.split('.') ?? [];
+    const header = parts.length === 3 ? base64urlJson(parts[0]!) : null;
+    const claims = parts.length === 3 ? base64urlJson(parts[1]!) : null;
+    const unauthorized = (why: string) =>
+      new HttpError(401, { message: `A JSON web token could not be decoded (${why})` });
+    if (!header || !claims) throw unauthorized('malformed');
+    if (header.alg !== 'RS256') throw unauthorized('alg');
+    const now = Math.floor(Date.now() / 1000);
+    if (typeof claims.exp !== 'number' || claims.exp < now) throw unauthorized('expired');
+    if (typeof claims.iat !== 'number' || claims.iat > now + 60) throw unauthorized('iat');
+    if (options.githubAppId !== undefined && String(claims.iss) !== options.githubAppId)
+      throw unauthorized('iss');
+    if (publicKey) {
+      const signed = Buffer.from(`${parts[0]}.${parts[1]}`);
+      const signature = Buffer.from(parts[2]!, 'base64url');
+      if (!verify('RSA-SHA256', signed, publicKey, signature)) throw unauthorized('signature');
+    }
+    state.appJwtCount += 1;
+  };
+
+  /** `Authorization: token <installation token>` → the installation id. */
+  const requireInstallationToken = (request: http.IncomingMessage): number => {
+    const match = /^(?:Bearer|token)\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    const installationId = match ? state.installationTokens.get(match[1]!) : undefined;
+    if (installationId === undefined) throw new HttpError(401, { message: 'Bad credentials' });
+    return installationId;
+  };
+
+  const requireSlackToken = (request: http.IncomingMessage, body: Record<string, unknown>): string => {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    const token = match?.[1] ?? (typeof body.token === 'string' ? body.token : '');
+    if (!state.slackTokens.has(token)) throw new HttpError(200, { ok: false, error: 'invalid_auth' });
+    return token;
+  };
+
+  const repositoriesOf = (login: string): FakeRepository[] =>
+    state.repositories.length > 0
+      ? state.repositories
+      : ['momentum-demo', 'docs'].map((name, i) => ({
+          id: 1000 + i,
+          name,
+          full_name: `${login}/${name}`,
+          owner: { login, type: 'Organization' },
+          private: i === 1,
+          html_url: `${url}/${login}/${name}`,
+          default_branch: 'main',
+          description: i === 0 ? 'Momentum 연동 테스트 저장소' : null,
+        }));
+
+  async function route(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const requestUrl = new URL(request.url ?? '/', 'http://fake.invalid');
+    const path = requestUrl.pathname;
+    const method = request.method ?? 'GET';
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify(body));
+    };
+    let m: RegExpExecArray | null;
+
+    // --- GitHub web: the App install page.
+    if (method === 'GET' && (m = /^\/apps\/([^/]+)\/installations\/new$/.exec(path))) {
+      const slug = decodeURIComponent(m[1]!);
+      const callback = new URL(`${appPublicUrl}/api/github/installation/callback`);
+      callback.searchParams.set('installation_id', String(FAKE_INSTALLATION_ID));
+      callback.searchParams.set('setup_action', 'install');
+      callback.searchParams.set('state', requestUrl.searchParams.get('state') ?? '');
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Install ${escapeHtml(slug)}</title>` +
+          `</head><body><h1>Install ${escapeHtml(slug)}</h1>` +
+          `<p>Fake GitHub: install the App on <strong>${escapeHtml(FAKE_GITHUB_ACCOUNT)}</strong>.</p>` +
+          `<a id="install" role="button" href="${escapeHtml(callback.toString())}">Install</a></body></html>`,
+      );
+      return;
+    }
+
+    // --- Slack web: the authorize page allows at once.
+    if (method === 'GET' && path === '/oauth/v2/authorize') {
+      const redirectUri = requestUrl.searchParams.get('redirect_uri');
+      if (!redirectUri || !requestUrl.searchParams.get('client_id')) {
+        response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        response.end('redirect_uri and client_id are required');
+        return;
+      }
+      const target = new URL(redirectUri);
+      target.searchParams.set('code', FAKE_SLACK_CODE);
+      target.searchParams.set('state', requestUrl.searchParams.get('state') ?? '');
+      response.writeHead(302, { location: target.toString() });
+      response.end();
+      return;
+    }
+
+    // --- Slack Web API.
+    if (path.startsWith('/api/')) {
+      if (method !== 'POST' && method !== 'GET')
+        throw new HttpError(405, { ok: false, error: 'method_not_allowed' });
+      const body = { ...Object.fromEntries(requestUrl.searchParams), ...(await readBody(request)) };
+      const apiMethod = path.slice('/api/'.length);
+      if (apiMethod === 'oauth.v2.access') {
+        if (!body.client_id || !body.client_secret)
+          return json(200, { ok: false, error: 'invalid_client_id' });
+        if (body.code !== FAKE_SLACK_CODE) return json(200, { ok: false, error: 'invalid_code' });
+        const token = `xoxb-fake-${randomBytes(12).toString('hex')}`;
+        state.slackTokens.add(token);
+        return json(200, {
+          ok: true,
+          app_id: 'A0FAKE0001',
+          authed_user: { id: 'U0FAKE0001' },
+          scope: 'chat:write,chat:write.public,incoming-webhook',
+          token_type: 'bot',
+          access_token: token,
+          bot_user_id: 'U0FAKEBOT1',
+          team: FAKE_SLACK_TEAM,
+          enterprise: null,
+          is_enterprise_install: false,
+          incoming_webhook: {
+            channel: FAKE_SLACK_CHANNEL.name,
+            channel_id: FAKE_SLACK_CHANNEL.id,
+            configuration_url: `${url}/services/B0FAKE`,
+            url: `${url}/services/T0FAKE/B0FAKE/fake`,
+          },
+        });
+      }
+      if (apiMethod === 'chat.postMessage') {
+        const token = requireSlackToken(request, body);
+        if (state.failSlackPosting) return json(200, { ok: false, error: 'channel_not_found' });
+        const channel = String(body.channel ?? '');
+        const text = String(body.text ?? '');
+        if (channel === '') return json(200, { ok: false, error: 'channel_not_found' });
+        const ts = `1700000000.${String(nextTs++).padStart(6, '0')}`;
+        state.messages.push({ token, channel, text, ts });
+        return json(200, { ok: true, channel, ts, message: { type: 'message', text, ts } });
+      }
+      if (apiMethod === 'chat.getPermalink') {
+        requireSlackToken(request, body);
+        const channel = String(body.channel ?? '');
+        const ts = String(body.message_ts ?? '');
+        if (!state.messages.some((msg) => msg.channel === channel && msg.ts === ts)) {
+          return json(200, { ok: false, error: 'message_not_found' });
+        }
+        return json(200, {
+          ok: true,
+          channel,
+          permalink: `${url}/archives/${channel}/p${ts.replace('.', '')}`,
+        });
+      }
+      return json(200, { ok: false, error: 'unknown_method' });
+    }
+
+    // --- GitHub REST API.
+    if (state.failGithub) throw new HttpError(503, { message: 'Service unavailable (fake switch)' });
+    if (method === 'GET' && (m = /^\/app\/installations\/(\d+)$/.exec(path))) {
+      requireAppJwt(request);
+      const id = Number(m[1]);
+      const login = state.installations.get(id);
+      if (login === undefined) throw new HttpError(404, { message: 'Not Found' });
+      return json(200, {
+        id,
+        account: { login, id: 90_000 + id, type: 'Organization', html_url: `${url}/${login}` },
+        app_slug: 'momentum-app',
+        target_type: 'Organization',
+        repository_selection: 'all',
+        permissions: { issues: 'write', metadata: 'read' },
+        events: ['issues'],
+        created_at: '2026-01-01T00:00:00Z',
+      });
+    }
+    if (method === 'POST' && (m = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(path))) {
+      requireAppJwt(request);
+      const id = Number(m[1]);
+      if (!state.installations.has(id)) throw new HttpError(404, { message: 'Not Found' });
+      const token = `ghs_fake${randomBytes(16).toString('hex')}`;
+      state.installationTokens.set(token, id);
+      return json(201, {
+        token,
+        expires_at: new Date(Date.now() + 60 * 60 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        permissions: { issues: 'write', metadata: 'read' },
+        repository_selection: 'all',
+      });
+    }
+    if (method === 'GET' && path === '/installation/repositories') {
+      const id = requireInstallationToken(request);
+      const repositories = repositoriesOf(state.installations.get(id) ?? FAKE_GITHUB_ACCOUNT);
+      return json(200, { total_count: repositories.length, repository_selection: 'all', repositories });
+    }
+    if (method === 'POST' && (m = /^\/repos\/([^/]+)\/([^/]+)\/issues$/.exec(path))) {
+      const installationId = requireInstallationToken(request);
+      const body = await readBody(request);
+      const owner = decodeURIComponent(m[1]!);
+      const repo = decodeURIComponent(m[2]!);
+      if (typeof body.title !== 'string' || body.title === '') {
+        throw new HttpError(422, {
+          message: 'Validation Failed',
+          errors: [{ field: 'title', code: 'missing' }],
+        });
+      }
+      const number = nextIssueNumber++;
+      const htmlUrl = `${url}/${owner}/${repo}/issues/${number}`;
+      state.issues.push({
+        installationId,
+        owner,
+        repo,
+        title: body.title,
+        body: typeof body.body === 'string' ? body.body : '',
+        number,
+        htmlUrl,
+      });
+      return json(201, {
+        id: 500_000 + number,
+        number,
+        title: body.title,
+        body: body.body ?? null,
+        state: 'open',
+        html_url: htmlUrl,
+        url: `${url}/repos/${owner}/${repo}/issues/${number}`,
+      });
+    }
+    throw new HttpError(404, { message: 'Not Found' });
+  }
+
+  const server = http.createServer((request, response) => {
+    route(request, response).catch((error: unknown) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      const body = error instanceof HttpError ? error.body : { message: String(error) };
+      if (!response.headersSent)
+        response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  url = `http://${options.host ?? '127.0.0.1'}:${address.port}`;
+
+  return {
+    url,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** `node --import tsx scripts/fake-integrations.ts`: FAKE_PORT, APP_PUBLIC_URL, FAKE_GITHUB_PUBLIC_KEY_PATH. */
+async function main(): Promise<void> {
+  const fs = await import('node:fs');
+  const keyPath = process.env.FAKE_GITHUB_PUBLIC_KEY_PATH;
+  const fake = await startFakeIntegrations({
+    port: Number(process.env.FAKE_PORT ?? 4010),
+    host: process.env.FAKE_HOST ?? '127.0.0.1',
+    appPublicUrl: process.env.APP_PUBLIC_URL ?? 'http://localhost:3000',
+    ...(keyPath ? { githubPublicKeyPem: fs.readFileSync(keyPath, 'utf8') } : {}),
+    ...(process.env.GITHUB_APP_ID ? { githubAppId: process.env.GITHUB_APP_ID } : {}),
+  });
+  console.log(`fake integrations ready on ${fake.url}`);
+  const stop = () => {
+    void fake.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+// Run directly (not when imported by tests: Jest's argv[1] is its own binary).
+if (/fake-integrations\.[cm]?[jt]s$/.test(process.argv[1] ?? '')) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

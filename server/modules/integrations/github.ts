@@ -1,0 +1,130 @@
+import { App } from '@octokit/app';
+import { Octokit } from '@octokit/core';
+import type { GithubRepository } from '../../../contract';
+import type { GithubAppConfig } from '../../config';
+
+/**
+ * The GitHub App client (api-contract.md "Comments, notifications, integrations"; veco-backend.md §10 for what the
+ * earlier product did). `@octokit/app` signs the App JWT (RS256, `iss` = app id) and exchanges it for installation
+ * tokens (`POST /app/installations/{id}/access_tokens`), which Octokit caches per installation until shortly
+ * before they expire. Base URL and credentials come from configuration, so tests and the browser suite run against
+ * scripts/fake-integrations.ts. Every request times out after `GITHUB_TIMEOUT_MS`.
+ */
+export const GITHUB_TIMEOUT_MS = 10_000;
+
+/**
+ * A failed GitHub call. `notFound`: GitHub answered 404 (unknown installation, or a repository the installation
+ * cannot see); otherwise it was unreachable, timed out or refused (→ 502 `GITHUB502_0` where a route reports it).
+ */
+export class GithubCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'GithubCallError';
+  }
+
+  get notFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export interface GithubApi {
+  /** `GET /app/installations/{id}` (App JWT) → the installing account's login (null if GitHub gives none). */
+  installationAccount(installationId: number): Promise<string | null>;
+  /** First page (≤ 30) of `GET /installation/repositories` with an installation token. */
+  listRepositories(installationId: number): Promise<GithubRepository[]>;
+  /** `POST /repos/{owner}/{repo}/issues` `{ title, body }` with an installation token → number and html_url. */
+  createIssue(
+    installationId: number,
+    issue: { owner: string; repo: string; title: string; body: string },
+  ): Promise<{ number: number; url: string }>;
+}
+
+/** `fetch` with a deadline, unless the caller passed its own signal. */
+const timedFetch: typeof fetch = (input, init) =>
+  fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(GITHUB_TIMEOUT_MS) });
+
+/** Runs a GitHub call, turning Octokit's errors (RequestError with `status`, network failures) into `GithubCallError`. */
+async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    const code = typeof status === 'number' ? status : null;
+    throw new GithubCallError(`${what}: ${(error as Error).message}`, code === 500 ? null : code);
+  }
+}
+
+interface RepositoryPayload {
+  id: number;
+  name: string;
+  full_name: string;
+  owner: { login: string } | null;
+  private: boolean;
+  html_url: string;
+  default_branch?: string | null;
+  description?: string | null;
+}
+
+/** GitHub's repository JSON → `githubRepositorySchema`. */
+export function toRepository(repo: RepositoryPayload): GithubRepository {
+  return {
+    id: repo.id,
+    name: repo.name,
+    fullName: repo.full_name,
+    owner: repo.owner?.login ?? repo.full_name.split('/')[0] ?? '',
+    private: repo.private,
+    htmlUrl: repo.html_url,
+    defaultBranch: repo.default_branch ?? null,
+    description: repo.description ?? null,
+  };
+}
+
+/** The GitHub client for `config`, or null when the App is not configured (no id or private key). */
+export function createGithubApi(config: GithubAppConfig): GithubApi | null {
+  if (!config.appId || !config.privateKey) return null;
+  const app = new App({
+    appId: config.appId,
+    privateKey: config.privateKey,
+    Octokit: Octokit.defaults({
+      baseUrl: config.apiUrl,
+      userAgent: 'momentum-app',
+      request: { fetch: timedFetch },
+    }),
+    // Octokit logs deprecation notices and request failures through `log`; the callers report failures themselves.
+    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+  });
+
+  return {
+    installationAccount: (installationId) =>
+      call('GET /app/installations/{id}', async () => {
+        const { data } = await app.octokit.request('GET /app/installations/{installation_id}', {
+          installation_id: installationId,
+        });
+        const account = data.account as { login?: unknown; slug?: unknown } | null;
+        const login = account?.login ?? account?.slug;
+        return typeof login === 'string' ? login : null;
+      }),
+
+    listRepositories: (installationId) =>
+      call('GET /installation/repositories', async () => {
+        const octokit = await app.getInstallationOctokit(installationId);
+        const { data } = await octokit.request('GET /installation/repositories', { per_page: 30 });
+        return data.repositories.map((repo) => toRepository(repo as RepositoryPayload));
+      }),
+
+    createIssue: (installationId, issue) =>
+      call('POST /repos/{owner}/{repo}/issues', async () => {
+        const octokit = await app.getInstallationOctokit(installationId);
+        const { data } = await octokit.request('POST /repos/{owner}/{repo}/issues', {
+          owner: issue.owner,
+          repo: issue.repo,
+          title: issue.title,
+          body: issue.body,
+        });
+        return { number: data.number, url: data.html_url };
+      }),
+  };
+}

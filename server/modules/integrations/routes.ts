@@ -1,0 +1,444 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  type Code,
+  connectUrlResponseSchema,
+  errorEnvelopeSchema,
+  githubConnectQuerySchema,
+  githubInstallationResponseSchema,
+  githubRepositoriesResponseSchema,
+  slackConnectQuerySchema,
+} from '../../../contract';
+import type { Db } from '../../db';
+import { team } from '../../db/schema';
+import { ApiError, ok } from '../../http/envelope';
+import { MAX_ID } from '../items/kinds';
+import { resolveTeamScope, teamScopeHook } from '../items/team-scope';
+import { callerWorkspaceId } from '../settings/scope';
+import { GithubCallError } from './github';
+import { type Integrations, slackRedirectUri } from './integrations';
+import { SlackCallError } from './slack';
+import { signState, verifyState } from './state';
+import { findGithubInstallation, upsertGithubInstallation, upsertSlackLink } from './store';
+
+export interface IntegrationRoutesOptions {
+  db: Db;
+  integrations: Integrations;
+}
+
+/** Client pages the callbacks return to (src/app/router.tsx `github/complete`, `slack/complete`). */
+export const GITHUB_COMPLETE_PATH = '/workspace/github/complete';
+export const SLACK_COMPLETE_PATH = '/workspace/slack/complete';
+
+/** `${path}?teamId=<id>&error=<CODE>` (each part only when known). Relative: same origin as the callback. */
+export function completeLocation(path: string, teamId: number | null, error?: Code): string {
+  const query = new URLSearchParams();
+  if (teamId !== null) query.set('teamId', String(teamId));
+  if (error) query.set('error', error);
+  const search = query.toString();
+  return search === '' ? path : `${path}?${search}`;
+}
+
+/** GitHub's installation ids: positive integers (bigint column; JavaScript-safe). */
+const INSTALLATION_ID = /^[1-9][0-9]{0,15}$/;
+/** Slack authorization codes are short opaque strings. */
+const SLACK_CODE = /^[A-Za-z0-9._-]{1,512}$/;
+
+/** A query value as a browser sends it: a repeated parameter counts as its first value. */
+const queryValue = (description: string) =>
+  z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().optional()).describe(description);
+
+const teamParamsSchema = z.object({ teamId: z.coerce.number().int().positive().max(MAX_ID) });
+
+const AUTH_ERRORS = errorEnvelopeSchema.describe(
+  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
+);
+const FORBIDDEN = errorEnvelopeSchema.describe("`TEAM403_0`: the team is not in the caller's workspace");
+const redirectResponse = (description: string) => z.null().describe(description);
+
+/** Why a callback failed: the code shown by the complete page, and the team to return to when known. */
+class CallbackFailure extends Error {
+  constructor(
+    readonly code: Code,
+    readonly teamId: number | null,
+    reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(reason, options);
+    this.name = 'CallbackFailure';
+  }
+}
+
+/**
+ * GitHub and Slack integrations, server half without webhooks (api-contract.md "Comments, notifications,
+ * integrations"; spec §5 "GitHub tool", §7; contract/integrations.ts for shapes; veco-backend.md §10–§11 for the
+ * earlier product). The connect routes hand the client an install/authorize URL carrying a signed `state`
+ * (state.ts); the provider returns the browser to a callback that verifies it, stores the link (store.ts) and 302s
+ * to the client's complete page — errors included (`&error=<CODE>`), never an error page. Responses are
+ * `Cache-Control: no-store`. `/slack/*` has no `/api` prefix (the spec's paths); it is a reserved prefix of the SPA
+ * fallback (server/spa.ts), so unknown paths there get the envelope, never index.html.
+ */
+export async function integrationRoutes(
+  app: FastifyInstance,
+  { db, integrations }: IntegrationRoutesOptions,
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config, keys } = integrations;
+  const guarded = { onRequest: app.requireMember, preValidation: teamScopeHook(db) };
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  /** Logs a callback failure (a provider outage as a warning with the cause) and redirects to the complete page. */
+  const fail = (reply: FastifyReply, log: FastifyBaseLogger, path: string, failure: unknown) => {
+    if (failure instanceof CallbackFailure) {
+      log.warn(
+        { code: failure.code, reason: failure.message, err: failure.cause },
+        'integration callback failed',
+      );
+      return reply.redirect(completeLocation(path, failure.teamId, failure.code), 302);
+    }
+    log.error({ err: failure }, 'integration callback failed unexpectedly');
+    const code: Code = path === GITHUB_COMPLETE_PATH ? 'GITHUB502_0' : 'SLACK502_0';
+    return reply.redirect(completeLocation(path, null, code), 302);
+  };
+
+  /**
+   * `GET /api/github/connect?teamId=` — the GitHub App install URL for a team (contract/integrations.ts).
+   * Bearer. The team must exist (404 `TEAM404_0`) and be in the caller's workspace (403 `TEAM403_0`); GitHub App
+   * not configured → 503 `GITHUB503_0`. 200 `GITHUB200_0`, result the string
+   * `${GITHUB_WEB_URL}/apps/${GITHUB_APP_SLUG}/installations/new?state=<signed>` (state: HS256, 10 minutes,
+   * `{ memberId, teamId, purpose: 'github' }`). 400 `VALID400_1` teamId missing or malformed; 401.
+   */
+  r.get(
+    '/api/github/connect',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['integrations'],
+        summary: 'GitHub App install URL for a team',
+        description:
+          "Result: the URL of the App's install page with a signed `state` (10 minutes). Send the browser there; " +
+          'GitHub returns it to `/api/github/installation/callback`. 503 `GITHUB503_0` when the server has no ' +
+          'GitHub App configured.',
+        security: [{ bearerAuth: [] }],
+        querystring: githubConnectQuerySchema,
+        response: {
+          200: connectUrlResponseSchema,
+          400: errorEnvelopeSchema.describe('`VALID400_1`: teamId missing or malformed'),
+          401: AUTH_ERRORS,
+          403: FORBIDDEN,
+          404: errorEnvelopeSchema.describe('`TEAM404_0`: no team with that id'),
+          503: errorEnvelopeSchema.describe('`GITHUB503_0`: GitHub App not configured'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const scope = await resolveTeamScope(db, request.memberId, request.query.teamId);
+      if (!integrations.github) throw new ApiError('GITHUB503_0');
+      const state = await signState(keys.stateKey, {
+        purpose: 'github',
+        memberId: request.memberId,
+        teamId: scope.teamId,
+        workspaceId: scope.workspaceId,
+      });
+      const url = new URL(
+        `${config.github.webUrl}/apps/${encodeURIComponent(config.github.slug)}/installations/new`,
+      );
+      url.searchParams.set('state', state);
+      return ok(reply, 'GITHUB200_0', url.toString());
+    },
+  );
+
+  /**
+   * `GET /api/github/installation/callback?installation_id=&setup_action=&state=` — GitHub's "Setup URL" redirect
+   * after the App was installed (no bearer: a browser navigation). Verifies `state` (signature, 10 minutes,
+   * purpose github) and that its member may still use its team; asks GitHub for the installation with the App JWT
+   * (`GET /app/installations/{id}`) to read the account login; links it to the team (replacing an earlier one).
+   * Always 302: `/workspace/github/complete?teamId=<id>` on success; on failure the same page with
+   * `&error=GITHUB400_1` (bad, expired or foreign state, no or unknown installation_id — e.g. `setup_action=request`
+   * awaiting an organization owner's approval), `GITHUB502_0` (GitHub unreachable or failing) or `GITHUB503_0`
+   * (not configured); `teamId` is left out when the state does not tell it.
+   */
+  r.get(
+    '/api/github/installation/callback',
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'GitHub App setup redirect (GitHub → Momentum)',
+        description:
+          'Browser navigation from GitHub. 302 `/workspace/github/complete?teamId=<id>`, or with ' +
+          '`&error=GITHUB400_1|GITHUB502_0|GITHUB503_0`.',
+        querystring: z.object({
+          installation_id: queryValue('The new installation'),
+          setup_action: queryValue('`install` | `update` | `request`'),
+          state: queryValue('The signed state of `/api/github/connect`'),
+        }),
+        response: { 302: redirectResponse("To the client's GitHub complete page") },
+      },
+    },
+    async (request, reply) => {
+      const { installation_id: rawInstallation, setup_action: setupAction, state } = request.query;
+      try {
+        const check = await verifyState(keys.stateKey, state, 'github');
+        if (!check.ok) throw new CallbackFailure('GITHUB400_1', check.teamId, 'bad or expired state');
+        const { memberId } = check.state;
+        const teamId = check.state.teamId!;
+        if (!rawInstallation || !INSTALLATION_ID.test(rawInstallation)) {
+          throw new CallbackFailure(
+            'GITHUB400_1',
+            teamId,
+            `no installation_id (setup_action=${setupAction})`,
+          );
+        }
+        const installationId = Number(rawInstallation);
+        try {
+          await resolveTeamScope(db, memberId, teamId);
+        } catch (error) {
+          if (error instanceof ApiError)
+            throw new CallbackFailure('GITHUB400_1', teamId, `team: ${error.code}`);
+          throw error;
+        }
+        if (!integrations.github)
+          throw new CallbackFailure('GITHUB503_0', teamId, 'GitHub App not configured');
+        let account: string | null;
+        try {
+          account = await integrations.github.installationAccount(installationId);
+        } catch (error) {
+          const notFound = error instanceof GithubCallError && error.notFound;
+          throw new CallbackFailure(
+            notFound ? 'GITHUB400_1' : 'GITHUB502_0',
+            teamId,
+            (error as Error).message,
+            {
+              cause: error,
+            },
+          );
+        }
+        await upsertGithubInstallation(db, { teamId, installationId, account });
+        request.log.info({ teamId, installationId, account, memberId }, 'GitHub App linked');
+        return reply.redirect(completeLocation(GITHUB_COMPLETE_PATH, teamId), 302);
+      } catch (failure) {
+        return fail(reply, request.log, GITHUB_COMPLETE_PATH, failure);
+      }
+    },
+  );
+
+  /**
+   * `GET /api/teams/{teamId}/github/installation` — the team's GitHub link. Bearer; team in the caller's workspace.
+   * 200 `GITHUB200_1` `{ teamId, installationId, account }`; not linked → 404 `GITHUB404_0`. 401; 403 `TEAM403_0`;
+   * 404 `TEAM404_0`.
+   */
+  r.get(
+    '/api/teams/:teamId/github/installation',
+    {
+      ...guarded,
+      schema: {
+        tags: ['integrations'],
+        summary: "The team's GitHub App installation",
+        description: '`{ teamId, installationId, account }`; 404 `GITHUB404_0` when the team is not linked.',
+        security: [{ bearerAuth: [] }],
+        params: teamParamsSchema,
+        response: {
+          200: githubInstallationResponseSchema,
+          401: AUTH_ERRORS,
+          403: FORBIDDEN,
+          404: errorEnvelopeSchema.describe('`TEAM404_0` no such team | `GITHUB404_0` not linked'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const found = await findGithubInstallation(db, request.teamScope.teamId);
+      if (!found) throw new ApiError('GITHUB404_0');
+      return ok(reply, 'GITHUB200_1', found);
+    },
+  );
+
+  /**
+   * `GET /api/teams/{teamId}/github/repositories` — repositories the team's installation can access: GitHub's
+   * first page (≤ 30) of `GET /installation/repositories` with an installation token, as `GithubRepository[]`
+   * (may be empty). Bearer; team in the caller's workspace. 200 `GITHUB200_2`; 404 `GITHUB404_0` not linked;
+   * 502 `GITHUB502_0` GitHub unreachable, timed out (10 s) or refusing; 503 `GITHUB503_0` not configured.
+   * 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+   */
+  r.get(
+    '/api/teams/:teamId/github/repositories',
+    {
+      ...guarded,
+      schema: {
+        tags: ['integrations'],
+        summary: "Repositories the team's GitHub installation can access",
+        description:
+          "GitHub's first page (≤ 30). 404 `GITHUB404_0` not linked; 502 `GITHUB502_0` GitHub failed.",
+        security: [{ bearerAuth: [] }],
+        params: teamParamsSchema,
+        response: {
+          200: githubRepositoriesResponseSchema,
+          401: AUTH_ERRORS,
+          403: FORBIDDEN,
+          404: errorEnvelopeSchema.describe('`TEAM404_0` no such team | `GITHUB404_0` not linked'),
+          502: errorEnvelopeSchema.describe('`GITHUB502_0`: GitHub unreachable or refusing'),
+          503: errorEnvelopeSchema.describe('`GITHUB503_0`: GitHub App not configured'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const found = await findGithubInstallation(db, request.teamScope.teamId);
+      if (!found) throw new ApiError('GITHUB404_0');
+      if (!integrations.github) throw new ApiError('GITHUB503_0');
+      try {
+        return ok(reply, 'GITHUB200_2', await integrations.github.listRepositories(found.installationId));
+      } catch (error) {
+        request.log.warn({ err: error, installationId: found.installationId }, 'GitHub repositories failed');
+        throw new ApiError('GITHUB502_0');
+      }
+    },
+  );
+
+  /**
+   * `GET /slack/connect?teamId=` — the Slack OAuth v2 authorize URL for the caller's workspace (spec path, no
+   * `/api`). Bearer; the caller needs a workspace (404 `WORKSPACE404_0`); `teamId` (optional: where the complete
+   * page returns; default the workspace's default team) must be a team of it (403 `TEAM403_0`, 404 `TEAM404_0`).
+   * Slack not configured → 503 `SLACK503_0`. 200 `SLACK200_0`, result the string
+   * `${SLACK_AUTHORIZE_URL}?client_id&scope=${SLACK_SCOPES}&state=<signed>&redirect_uri=${PUBLIC_URL}/slack/callback`
+   * (state: HS256, 10 minutes, `{ memberId, workspaceId, teamId, purpose: 'slack' }`). 400 `VALID400_1`; 401.
+   */
+  r.get(
+    '/slack/connect',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['integrations'],
+        summary: "Slack authorize URL for the caller's workspace",
+        description:
+          "Result: Slack's OAuth v2 authorize URL with a signed `state` (10 minutes); Slack returns the browser " +
+          'to `/slack/callback`. 503 `SLACK503_0` when the server has no Slack app configured.',
+        security: [{ bearerAuth: [] }],
+        querystring: slackConnectQuerySchema,
+        response: {
+          200: connectUrlResponseSchema,
+          400: errorEnvelopeSchema.describe('`VALID400_1`: teamId malformed'),
+          401: AUTH_ERRORS,
+          403: FORBIDDEN,
+          404: errorEnvelopeSchema.describe('`WORKSPACE404_0` no workspace yet | `TEAM404_0` no such team'),
+          503: errorEnvelopeSchema.describe('`SLACK503_0`: Slack app not configured'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { teamId } = request.query;
+      const workspaceId =
+        teamId === undefined
+          ? await callerWorkspaceId(db, request.memberId)
+          : (await resolveTeamScope(db, request.memberId, teamId)).workspaceId;
+      if (!integrations.slack || !config.slack.clientId) throw new ApiError('SLACK503_0');
+      const state = await signState(keys.stateKey, {
+        purpose: 'slack',
+        memberId: request.memberId,
+        teamId: teamId ?? null,
+        workspaceId,
+      });
+      const url = new URL(config.slack.authorizeUrl);
+      url.searchParams.set('client_id', config.slack.clientId);
+      url.searchParams.set('scope', config.slack.scopes);
+      url.searchParams.set('state', state);
+      url.searchParams.set('redirect_uri', slackRedirectUri(config));
+      return ok(reply, 'SLACK200_0', url.toString());
+    },
+  );
+
+  /** The workspace's default team (where the Slack complete page returns when the state names no team). */
+  const defaultTeamOf = async (workspaceId: number): Promise<number | null> => {
+    const [row] = await db
+      .select({ id: team.id })
+      .from(team)
+      .where(and(eq(team.workspaceId, workspaceId), eq(team.isDefault, true)))
+      .orderBy(asc(team.id))
+      .limit(1);
+    return row?.id ?? null;
+  };
+
+  /**
+   * `GET /slack/callback?code=&state=` (or `?error=&state=` when the installer cancelled) — Slack's OAuth redirect
+   * (no bearer). Verifies `state` (purpose slack) and that its member still belongs to its workspace; exchanges the
+   * code (`oauth.v2.access`, same redirect_uri); stores the bot token encrypted, Slack's team id and the channel the
+   * installer chose (`incoming_webhook`), replacing the workspace's earlier link. Always 302:
+   * `/workspace/slack/complete?teamId=<state team or default team>`; on failure the same page with
+   * `&error=SLACK400_0` (bad/expired state, cancelled, code refused), `SLACK502_0` (Slack unreachable) or
+   * `SLACK503_0` (not configured).
+   */
+  r.get(
+    '/slack/callback',
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: 'Slack OAuth redirect URI (Slack → Momentum)',
+        description:
+          'Browser navigation from Slack. 302 `/workspace/slack/complete?teamId=<id>`, or with ' +
+          '`&error=SLACK400_0|SLACK502_0|SLACK503_0`.',
+        querystring: z.object({
+          code: queryValue('Authorization code'),
+          state: queryValue('The signed state of `/slack/connect`'),
+          error: queryValue('Set by Slack when the installer cancelled'),
+        }),
+        response: { 302: redirectResponse("To the client's Slack complete page") },
+      },
+    },
+    async (request, reply) => {
+      const { code, state, error } = request.query;
+      try {
+        const check = await verifyState(keys.stateKey, state, 'slack');
+        if (!check.ok) throw new CallbackFailure('SLACK400_0', check.teamId, 'bad or expired state');
+        const { memberId } = check.state;
+        const workspaceId = check.state.workspaceId!;
+        const teamId = check.state.teamId ?? (await defaultTeamOf(workspaceId));
+        if (error)
+          throw new CallbackFailure('SLACK400_0', teamId, `Slack answered error=${error.slice(0, 100)}`);
+        if (!code || !SLACK_CODE.test(code))
+          throw new CallbackFailure('SLACK400_0', teamId, 'no or malformed code');
+        let current: number | null;
+        try {
+          current = await callerWorkspaceId(db, memberId);
+        } catch {
+          current = null;
+        }
+        if (current !== workspaceId) {
+          throw new CallbackFailure('SLACK400_0', teamId, 'member left the workspace of the state');
+        }
+        if (!integrations.slack) throw new CallbackFailure('SLACK503_0', teamId, 'Slack app not configured');
+        let install;
+        try {
+          install = await integrations.slack.exchangeCode(code, slackRedirectUri(config));
+        } catch (failure) {
+          const platform = failure instanceof SlackCallError && failure.platform;
+          throw new CallbackFailure(
+            platform ? 'SLACK400_0' : 'SLACK502_0',
+            teamId,
+            (failure as Error).message,
+            {
+              cause: failure,
+            },
+          );
+        }
+        await upsertSlackLink(db, keys.tokenKey, {
+          workspaceId,
+          slackTeamId: install.teamId,
+          botToken: install.botToken,
+          channelId: install.channelId,
+          channelName: install.channelName,
+        });
+        request.log.info(
+          { workspaceId, slackTeamId: install.teamId, channelId: install.channelId, memberId },
+          'Slack linked',
+        );
+        return reply.redirect(completeLocation(SLACK_COMPLETE_PATH, teamId), 302);
+      } catch (failure) {
+        return fail(reply, request.log, SLACK_COMPLETE_PATH, failure);
+      }
+    },
+  );
+}

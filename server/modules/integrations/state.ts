@@ -1,0 +1,82 @@
+import { SignJWT, errors, jwtVerify } from 'jose';
+
+/**
+ * The signed `state` of the GitHub install and Slack OAuth round trips (api-contract.md "Comments, notifications,
+ * integrations"; contract/integrations.ts): an HS256 JWT under the integration state key (crypto.ts; never the
+ * access-token key), valid for 10 minutes, carrying who asked (`memberId`), for which team, and the `purpose`, so a
+ * GitHub state cannot be replayed at the Slack callback or the other way round.
+ */
+export const STATE_TTL_SECONDS = 10 * 60;
+const ALGORITHM = 'HS256';
+const STATE_TYPE = 'integration-state';
+
+export type StatePurpose = 'github' | 'slack';
+
+export interface IntegrationState {
+  purpose: StatePurpose;
+  memberId: number;
+  /** GitHub: the team being linked. Slack: the team the complete page returns to (null = workspace default). */
+  teamId: number | null;
+  /** Slack only: the workspace being linked (the caller's when the state was issued). */
+  workspaceId: number | null;
+}
+
+/** Signs `state`; `now` (ms) is for tests. */
+export async function signState(key: Uint8Array, state: IntegrationState, now = Date.now()): Promise<string> {
+  const iat = Math.floor(now / 1000);
+  return new SignJWT({
+    typ: STATE_TYPE,
+    purpose: state.purpose,
+    memberId: state.memberId,
+    teamId: state.teamId,
+    workspaceId: state.workspaceId,
+  })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + STATE_TTL_SECONDS)
+    .sign(key);
+}
+
+export type StateCheck =
+  | { ok: true; state: IntegrationState }
+  /**
+   * Forged, malformed, for the other purpose, or expired. `teamId` is known (and trustworthy: the signature was
+   * valid) only for an expired state, so the error page can still return to the team.
+   */
+  | { ok: false; teamId: number | null };
+
+const positiveId = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= 2_147_483_647
+    ? value
+    : null;
+
+function readClaims(payload: Record<string, unknown>, purpose: StatePurpose): IntegrationState | null {
+  const memberId = positiveId(payload.memberId);
+  if (payload.typ !== STATE_TYPE || payload.purpose !== purpose || memberId === null) return null;
+  const teamId = positiveId(payload.teamId);
+  const workspaceId = positiveId(payload.workspaceId);
+  if (purpose === 'github' && teamId === null) return null;
+  if (purpose === 'slack' && workspaceId === null) return null;
+  return { purpose, memberId, teamId, workspaceId };
+}
+
+/** Verifies signature, algorithm, expiry (5 s tolerance), type and purpose of a `state` from a callback. */
+export async function verifyState(
+  key: Uint8Array,
+  token: unknown,
+  purpose: StatePurpose,
+): Promise<StateCheck> {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 2048)
+    return { ok: false, teamId: null };
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], clockTolerance: 5 });
+    const state = readClaims(payload, purpose);
+    return state ? { ok: true, state } : { ok: false, teamId: null };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) {
+      const state = readClaims(error.payload, purpose);
+      return { ok: false, teamId: state?.teamId ?? null };
+    }
+    return { ok: false, teamId: null };
+  }
+}

@@ -1,0 +1,117 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db';
+import { githubInstallation, slackLink } from '../../db/schema';
+import { openSecret, sealSecret } from './crypto';
+
+/**
+ * Storage of the integration links (server/db/schema.ts `github_installation`, `slack_link`). GitHub is linked per
+ * team, Slack per workspace; a new install replaces the previous link (upsert on the unique key).
+ */
+
+export interface StoredInstallation {
+  teamId: number;
+  installationId: number;
+  account: string | null;
+}
+
+/** The team's GitHub installation, or null. */
+export async function findGithubInstallation(db: Db, teamId: number): Promise<StoredInstallation | null> {
+  const [row] = await db
+    .select({
+      teamId: githubInstallation.teamId,
+      installationId: githubInstallation.installationId,
+      account: githubInstallation.account,
+    })
+    .from(githubInstallation)
+    .where(eq(githubInstallation.teamId, teamId));
+  return row ?? null;
+}
+
+/** Whether `installationId` is the team's installation (the GITHUB create check). Works inside a transaction. */
+export async function isTeamInstallation(db: Db, teamId: number, installationId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(installationId) || installationId <= 0) return false;
+  const rows = await db
+    .select({ id: githubInstallation.id })
+    .from(githubInstallation)
+    .where(and(eq(githubInstallation.teamId, teamId), eq(githubInstallation.installationId, installationId)))
+    .for('key share');
+  return rows.length > 0;
+}
+
+/** Links (or re-links) the team to a GitHub App installation. */
+export async function upsertGithubInstallation(db: Db, link: StoredInstallation): Promise<void> {
+  await db
+    .insert(githubInstallation)
+    .values(link)
+    .onConflictDoUpdate({
+      target: githubInstallation.teamId,
+      set: { installationId: link.installationId, account: link.account, createdAt: sql`now()` },
+    });
+}
+
+export interface SlackLinkInput {
+  workspaceId: number;
+  slackTeamId: string;
+  botToken: string;
+  channelId: string | null;
+  channelName: string | null;
+}
+
+/** Additional data bound into the sealed token: it opens only in its own workspace's row. */
+const tokenAad = (workspaceId: number) => `slack_link:${workspaceId}`;
+
+/** Links (or re-links) the workspace to Slack; the bot token is stored sealed (AES-256-GCM), never in clear. */
+export async function upsertSlackLink(db: Db, tokenKey: Buffer, link: SlackLinkInput): Promise<void> {
+  const values = {
+    teamIdExternal: link.slackTeamId,
+    botTokenEncrypted: sealSecret(tokenKey, link.botToken, tokenAad(link.workspaceId)),
+    channelId: link.channelId,
+    channelName: link.channelName,
+  };
+  await db
+    .insert(slackLink)
+    .values({ workspaceId: link.workspaceId, ...values })
+    .onConflictDoUpdate({ target: slackLink.workspaceId, set: { ...values, createdAt: sql`now()` } });
+}
+
+export interface StoredSlackLink {
+  slackTeamId: string;
+  /** Null when the sealed token no longer opens (the integration secret changed): reconnect Slack. */
+  botToken: string | null;
+  channelId: string | null;
+  channelName: string | null;
+}
+
+/** The workspace's Slack link with its bot token opened, or null when not linked. */
+export async function findSlackLink(
+  db: Db,
+  tokenKey: Buffer,
+  workspaceId: number,
+): Promise<StoredSlackLink | null> {
+  const [row] = await db.select().from(slackLink).where(eq(slackLink.workspaceId, workspaceId));
+  if (!row) return null;
+  return {
+    slackTeamId: row.teamIdExternal,
+    botToken: openSecret(tokenKey, row.botTokenEncrypted, tokenAad(workspaceId)),
+    channelId: row.channelId,
+    channelName: row.channelName,
+  };
+}
+
+/**
+ * `GET /api/teams/{teamId}/externals/links` flags: the team has a GitHub installation; its workspace has a Slack
+ * link.
+ */
+export async function integrationLinks(
+  db: Db,
+  scope: { teamId: number; workspaceId: number },
+): Promise<{ linkedWithGithub: boolean; linkedWithSlack: boolean }> {
+  const [github, slack] = await Promise.all([
+    db
+      .select({ id: githubInstallation.id })
+      .from(githubInstallation)
+      .where(eq(githubInstallation.teamId, scope.teamId)),
+    db.select({ id: slackLink.id }).from(slackLink).where(eq(slackLink.workspaceId, scope.workspaceId)),
+  ]);
+  return { linkedWithGithub: github.length > 0, linkedWithSlack: slack.length > 0 };
+}

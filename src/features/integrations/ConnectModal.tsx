@@ -1,0 +1,153 @@
+import { useId, useState } from 'react';
+import { styled } from '@mui/material/styles';
+import { EXT_SERVICE_LABELS } from '../../../contract/itemEnums';
+import { errorEnvelope } from '../../api/errors';
+import { useLazyGetGithubConnectUrlQuery, useLazyGetSlackConnectUrlQuery } from '../../api/integrationsApi';
+import { useAppDispatch } from '../../app/hooks';
+import { tokens } from '../../app/theme';
+import { copy } from '../../shared/copy';
+import { assignLocation } from '../../shared/lib/browser';
+import { Modal, ModalButton } from '../../shared/ui/Modal';
+import { toastShown } from '../toast/toastSlice';
+import { ExtServiceLogo } from '../items/icons';
+import { INTEGRATION_SERVICES, isRedirectTarget, type IntegrationService } from './integrationModel';
+
+/*
+ * The "외부 연동" modal (veco-frontend.md §4.7, veco-external-connect-modal.png): a 54.8rem panel, two 24.4rem cards
+ * (GitHub, Slack) — white with a grey border, the chosen one navy with white text — and a full-width "외부 연동하기"
+ * that stays disabled until a card is chosen. Confirm asks the server for the connect URL and leaves the app for
+ * it (full-page redirect); a failure toasts the response's Korean message and keeps the modal open.
+ *
+ * The cards are native radio buttons inside labels: one Tab stop, arrow keys move the choice, Space picks.
+ * Already-linked tools stay selectable (reconnecting is allowed).
+ */
+
+const Cards = styled('div')({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: '1.2rem',
+  margin: '2.4rem 0 0',
+  padding: 0,
+  border: 0,
+});
+
+const Card = styled('label')({
+  position: 'relative',
+  boxSizing: 'border-box',
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  gap: '1.2rem',
+  minHeight: '12.4rem',
+  padding: '0 3.2rem',
+  border: `1px solid ${tokens.grey[300]}`,
+  borderRadius: '0.5rem',
+  backgroundColor: tokens.grey[100],
+  color: '#111827',
+  cursor: 'pointer',
+  transition: 'box-shadow 150ms ease',
+  '&:hover': { boxShadow: '0 10px 15px -3px rgba(0,0,0,.1), 0 4px 6px -4px rgba(0,0,0,.1)' },
+  '&[data-checked="true"]': {
+    borderColor: tokens.navy,
+    backgroundColor: tokens.navy,
+    color: tokens.grey[100],
+  },
+  // The GitHub mark is drawn in #111; on navy it turns white (CSS beats the SVG fill attribute).
+  '&[data-checked="true"] .mark path': { fill: tokens.grey[100] },
+  '&:has(input:focus-visible)': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.2rem' },
+  '& input': {
+    position: 'absolute',
+    inset: 0,
+    width: '100%',
+    height: '100%',
+    margin: 0,
+    opacity: 0,
+    cursor: 'pointer',
+  },
+  '& .name': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '0.8rem',
+    fontSize: '2rem',
+    lineHeight: '140%',
+    fontWeight: 700,
+    letterSpacing: '-0.02em',
+  },
+  '& .description': { fontSize: '1.2rem', lineHeight: '140%', letterSpacing: '-0.02em' },
+});
+
+const Submit = styled(ModalButton)({ marginTop: '1.6rem' });
+
+export interface ConnectModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** The team whose ext list opened the modal: GitHub links this team; both complete pages return to it. */
+  teamId: number;
+}
+
+export default function ConnectModal({ open, onClose, teamId }: ConnectModalProps) {
+  const text = copy.integrations.modal;
+  const dispatch = useAppDispatch();
+  const name = useId();
+  const [choice, setChoice] = useState<IntegrationService | null>(null);
+  const [pending, setPending] = useState(false);
+  // One-shot reads: the URL carries a short-lived signed state, so no refetch on focus.
+  const [githubConnectUrl] = useLazyGetGithubConnectUrlQuery({ refetchOnFocus: false });
+  const [slackConnectUrl] = useLazyGetSlackConnectUrlQuery({ refetchOnFocus: false });
+
+  const connect = async () => {
+    if (!choice || pending) return;
+    setPending(true);
+    try {
+      const url =
+        choice === 'GITHUB'
+          ? await githubConnectUrl(teamId, false).unwrap()
+          : await slackConnectUrl(teamId, false).unwrap();
+      if (!isRedirectTarget(url)) throw new Error('connect URL missing');
+      // Leaving the app: the modal stays locked until the page unloads.
+      assignLocation(url);
+    } catch (failure) {
+      console.error(text.failed[choice], failure);
+      const message =
+        errorEnvelope(failure as Parameters<typeof errorEnvelope>[0])?.message || text.failed[choice];
+      dispatch(toastShown({ key: 'integrations/connect', message }));
+      setPending(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={text.title} width="54.8rem" locked={pending}>
+      <Cards role="radiogroup" aria-label={text.choose}>
+        {INTEGRATION_SERVICES.map((service) => (
+          <Card key={service} data-checked={choice === service}>
+            <input
+              type="radio"
+              name={name}
+              value={service}
+              checked={choice === service}
+              disabled={pending}
+              onChange={() => setChoice(service)}
+              aria-label={`${EXT_SERVICE_LABELS[service]} — ${text.descriptions[service]}`}
+            />
+            <span className="name">
+              <span className="mark" style={{ display: 'inline-flex' }}>
+                <ExtServiceLogo type={service} size="3.2rem" />
+              </span>
+              {EXT_SERVICE_LABELS[service]}
+            </span>
+            <span className="description">{text.descriptions[service]}</span>
+          </Card>
+        ))}
+      </Cards>
+      <Submit
+        type="button"
+        fullWidth
+        disabled={!choice || pending}
+        aria-busy={pending || undefined}
+        onClick={() => void connect()}
+      >
+        {pending ? text.submitting : text.submit}
+      </Submit>
+    </Modal>
+  );
+}
