@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,17 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-e2e-'));
+
+/**
+ * GitHub and Slack are the local fake (scripts/fake-integrations.ts) on its own port, with a GitHub App key made
+ * for this run: the app signs App JWTs with the private key, the fake verifies them with the public one.
+ */
+const fakePort = Number(process.env.E2E_FAKE_PORT ?? port + 90);
+const fakeURL = `http://127.0.0.1:${fakePort}`;
+const appKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const publicKeyPath = path.join(dataDir, 'github-app.pub.pem');
+fs.writeFileSync(publicKeyPath, appKey.publicKey.export({ type: 'spki', format: 'pem' }));
+const GITHUB_APP_ID = '31337';
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,23 +54,46 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'test -f dist/index.html || npm run build; node --import tsx server/main.ts',
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // Every test signs in from 127.0.0.1; the default (sign-in routes: 30 a minute) would throttle the suite.
-      RATE_LIMIT_MAX: '2000',
-      GOOGLE_CLIENT_ID: '',
-      KAKAO_CLIENT_ID: '',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'node --import tsx scripts/fake-integrations.ts',
+      url: `${fakeURL}/__fake/records`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        FAKE_PORT: String(fakePort),
+        APP_PUBLIC_URL: baseURL,
+        FAKE_GITHUB_PUBLIC_KEY_PATH: publicKeyPath,
+        GITHUB_APP_ID,
+      },
     },
-  },
+    {
+      command: 'test -f dist/index.html || npm run build; node --import tsx server/main.ts',
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        // Every test signs in from 127.0.0.1; the default (sign-in routes: 30 a minute) would throttle the suite.
+        RATE_LIMIT_MAX: '2000',
+        GOOGLE_CLIENT_ID: '',
+        KAKAO_CLIENT_ID: '',
+        DATABASE_URL: '',
+        GITHUB_APP_ID,
+        GITHUB_APP_PRIVATE_KEY: appKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        GITHUB_API_URL: fakeURL,
+        GITHUB_WEB_URL: fakeURL,
+        SLACK_CLIENT_ID: 'e2e-slack-client',
+        SLACK_CLIENT_SECRET: 'e2e-slack-secret',
+        SLACK_API_URL: `${fakeURL}/api/`,
+        SLACK_AUTHORIZE_URL: `${fakeURL}/oauth/v2/authorize`,
+      },
+    },
+  ],
 });

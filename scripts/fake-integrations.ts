@@ -17,6 +17,8 @@
  *   answers 201 with `number` and `html_url`.
  * App JWTs are checked for shape, `iss` and expiry, and — when `githubPublicKeyPem` is given — their RS256 signature.
  *
+ * `GET /__fake/records` — `{ issues, messages }` recorded so far (the browser suite reads it).
+ *
  * Slack routes:
  * - `GET /oauth/v2/authorize?client_id&scope&state&redirect_uri` — 302 to `redirect_uri?code=fake-code&state=…`
  *   (the installer "allowed" at once, choosing `#general`);
@@ -229,6 +231,11 @@ export async function startFakeIntegrations(options: FakeIntegrationsOptions): P
       response.end(JSON.stringify(body));
     };
     let m: RegExpExecArray | null;
+
+    // --- For the browser suite: what the app sent (GitHub issues, Slack messages).
+    if (method === 'GET' && path === '/__fake/records') {
+      return json(200, { issues: state.issues, messages: state.messages });
+    }
 
     // --- GitHub web: the App install page.
     if (method === 'GET' && (m = /^\/apps\/([^/]+)\/installations\/new$/.exec(path))) {

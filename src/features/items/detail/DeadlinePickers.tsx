@@ -119,8 +119,14 @@ function DeadlineDatePicker({
         } else pending.current = { draft: next, valid };
       }}
       onAccept={(next) => {
+        const valid = next === null || next.isValid();
+        // MUI also "accepts" every complete date typed into the field; those wait like any typing.
+        if (editing.current && next !== null) {
+          pending.current = { draft: next, valid };
+          return;
+        }
         pending.current = null;
-        commit(next, next === null || next.isValid());
+        commit(next, valid);
       }}
       slotProps={{
         field: { clearable: true },

@@ -239,6 +239,7 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
       }
       // Saved: release the guard before navigating (the blocker reads the store at navigation time).
       dispatch(leaveGuardReleased());
+      setForm(formRef.current);
       navigate(viewPath(targetId), { replace: mode === 'create' });
       setSaving(false);
     } catch (cause) {
@@ -308,8 +309,10 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
               initialContent={form.content}
               readOnly={mode === 'view'}
               onChange={(content) => {
+                // Only saving reads the description, from the ref: re-rendering the page (property panel,
+                // menus) after every pause in typing would cost the keystroke that follows it. The state
+                // catches up in `save`, before view mode remounts the editor with `form.content`.
                 formRef.current = { ...formRef.current, content };
-                setForm(formRef.current);
               }}
             />
             {mode === 'view' && <CommentsSection category={COMMENT_CATEGORY[apiKind]} targetId={id} />}

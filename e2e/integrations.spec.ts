@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, enterWorkspace, shots, watchConsole } from './support';
+
+/**
+ * Issue #6 item 3 (external tool): linking GitHub and Slack through the local fake (scripts/fake-integrations.ts,
+ * started by playwright.config.ts), then creating externals — the tool picker lists only linked tools, GitHub
+ * shows its loading toast and the target repository, the GitHub issue / Slack message is really sent, and the tool
+ * cannot be changed after creation.
+ */
+
+const fakeURL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 90)}`;
+
+interface FakeRecords {
+  issues: { owner: string; repo: string; title: string; body: string; html_url?: string }[];
+  messages: { channel: string; text: string }[];
+}
+
+async function fakeRecords(page: Page): Promise<FakeRecords> {
+  return (await (await page.request.get(`${fakeURL}/__fake/records`)).json()) as FakeRecords;
+}
+
+const toasts = (page: Page) => page.getByRole('status', { name: '알림' });
+
+test('link GitHub and Slack, then create externals that reach them', async ({ page }) => {
+  const errors = watchConsole(page);
+  const { defaultTeamId: teamId } = await enterWorkspace(
+    page,
+    { name: '연동담당', email: 'integrations@momentum.test' },
+    { create: 'Link Team' },
+  );
+  const list = `/workspace/default/team/${teamId}/ext`;
+
+  // Nothing linked: the external list offers '연동하기'; the modal's confirm waits for a choice.
+  await page.goto(list);
+  await page.getByRole('button', { name: '연동하기' }).click();
+  const modal = page.getByRole('dialog', { name: '외부 연동' });
+  const confirm = modal.getByRole('button', { name: '외부 연동하기' });
+  await expect(confirm).toBeDisabled();
+  await modal.getByRole('radio', { name: /GitHub/ }).check();
+  await expect(confirm).toBeEnabled();
+  await page.screenshot({ path: `${shots}/integrations-modal.png` });
+  await confirm.click();
+
+  // The (fake) GitHub App install page, then back through our callback to the complete page.
+  await expect(page).toHaveURL(new RegExp(`^${fakeURL}/apps/[^/]+/installations/new\\?state=`));
+  await page.locator('#install').click();
+  await expect(page).toHaveURL(new RegExp(`/workspace/github/complete\\?teamId=${teamId}$`));
+  await expect(page.getByText('GitHub 연동에 성공했습니다')).toBeVisible();
+  await page.screenshot({ path: `${shots}/integrations-github-complete.png` });
+  await page.getByRole('button', { name: '돌아가기' }).click();
+  await expect(page).toHaveURL(new RegExp(`${list}$`));
+
+  // One tool linked: its logo and a '+' to add the other; Slack's authorize returns at once.
+  await page.getByRole('button', { name: '외부 연동 추가' }).click();
+  await page.getByRole('dialog', { name: '외부 연동' }).getByRole('radio', { name: /Slack/ }).check();
+  await page
+    .getByRole('dialog', { name: '외부 연동' })
+    .getByRole('button', { name: '외부 연동하기' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/workspace/slack/complete\\?teamId=${teamId}$`));
+  await expect(page.getByText('Slack 연동에 성공했습니다')).toBeVisible();
+  await page.getByRole('button', { name: '돌아가기' }).click();
+  await expect(page).toHaveURL(new RegExp(`${list}$`));
+  await expect(page.getByRole('button', { name: '외부 연동 추가' })).toHaveCount(0);
+  const links = await api(page, 'GET', `/api/teams/${teamId}/externals/links`);
+  expect(links.body.result).toEqual({ linkedWithGithub: true, linkedWithSlack: true });
+  await page.screenshot({ path: `${shots}/integrations-linked-list.png` });
+
+  // Create without a tool: refused with the toast.
+  await page.goto(`${list}/detail/create`);
+  await page.getByRole('textbox', { name: '제목' }).fill('로그인 버그');
+  await page.getByRole('button', { name: '작성 완료' }).click();
+  await expect(toasts(page).getByText('반드시 외부 툴을 설정해야 합니다.')).toBeVisible();
+
+  // GitHub: loading toast, the first repository as the target, then a real issue at the fake.
+  await page.getByRole('button', { name: /^외부/ }).click();
+  await expect(page.getByRole('menuitemradio')).toHaveText(['GitHub', 'Slack']);
+  await page.getByRole('menuitemradio', { name: 'GitHub' }).click();
+  await expect(toasts(page).getByText('GitHub 정보를 불러오는 중입니다.')).toBeVisible();
+  await expect(page.getByText('이슈 생성 위치: momentum-fake-org/momentum-demo')).toBeVisible();
+  await page.screenshot({ path: `${shots}/integrations-github-create.png` });
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/externals'),
+  );
+  await page.getByRole('button', { name: '작성 완료' }).click();
+  const sent = (await created).request().postDataJSON();
+  expect(sent).toMatchObject({
+    extServiceType: 'GITHUB',
+    owner: 'momentum-fake-org',
+    repo: 'momentum-demo',
+    installationId: 4242,
+  });
+  await expect(page).toHaveURL(new RegExp(`${list}/\\d+$`));
+  await expect(toasts(page).getByText('GitHub 이슈를 만들었습니다.')).toBeVisible();
+  const issue = (await fakeRecords(page)).issues.find((i) => i.title === '로그인 버그');
+  expect(issue).toMatchObject({ owner: 'momentum-fake-org', repo: 'momentum-demo' });
+  expect(issue!.body).toContain(`${list}/`);
+
+  // View mode: the tool is fixed.
+  await page.getByRole('button', { name: /^외부/ }).click();
+  await expect(toasts(page).getByText('외부 툴은 생성 시 한 번만 설정 가능합니다.')).toBeVisible();
+  await page.screenshot({ path: `${shots}/integrations-github-view.png` });
+
+  // Slack: the message reaches the installer's channel.
+  await page.goto(`${list}/detail/create`);
+  await page.getByRole('textbox', { name: '제목' }).fill('배포 알림 확인');
+  await page.getByRole('button', { name: /^외부/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Slack' }).click();
+  await page.getByRole('button', { name: '작성 완료' }).click();
+  await expect(page).toHaveURL(new RegExp(`${list}/\\d+$`));
+  await expect(toasts(page).getByText('Slack에 알렸습니다.')).toBeVisible();
+  const message = (await fakeRecords(page)).messages.find((m) => m.text.includes('배포 알림 확인'));
+  expect(message?.text).toContain('Link Team에서 배포 알림 확인을(를) 생성했습니다.');
+
+  expect(errors).toEqual([]);
+});
