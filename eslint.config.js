@@ -32,7 +32,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: 'contract/(envelope|codes|auth|workspace|system|teams|members|items|integrations|index)$|contract$',
+              regex:
+                'contract/(envelope|codes|auth|workspace|system|teams|members|items|integrations|index)$|contract$',
               allowTypeImports: true,
               message: 'Import only types from zod-carrying contract modules in the client.',
             },
