@@ -194,10 +194,15 @@ export const itemNameResponseSchema = envelopeSchema(z.string());
  * `content` (the stored description JSON string, '' = empty), `issues` (goals: the linked issues `{ cnt, info:
  * [{ id, title }] }`, newest first; null for issues and externals), `teamId` / `teamName` (the badge and breadcrumb),
  * `updatedAt` (ISO-8601 with offset). `goal` is set for issues/externals (null = none, the UI shows '없음') and
- * always null for goals; `extServiceType` only for externals.
+ * always null for goals; `extServiceType` only for externals. `externalLink` (externals): where the linked tool
+ * holds it — the GitHub issue (`label` 'owner/repo#number') or the Slack message (`label` 'Slack') — or null
+ * when nothing was created there (goals and issues: always null).
  */
+export const externalLinkSchema = z.object({ url: z.string(), label: z.string() });
+export type ExternalLink = z.infer<typeof externalLinkSchema>;
 export const itemDetailSchema = listItemSchema.extend({
   content: z.string(),
+  externalLink: externalLinkSchema.nullable(),
   issues: simpleListSchema.nullable(),
   teamId: z.number().int(),
   teamName: z.string(),

@@ -11,7 +11,7 @@ import { api, enterWorkspace, shots, watchConsole } from './support';
 const fakeURL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 90)}`;
 
 interface FakeRecords {
-  issues: { owner: string; repo: string; title: string; body: string; html_url?: string }[];
+  issues: { owner: string; repo: string; title: string; body: string; htmlUrl: string }[];
   messages: { channel: string; text: string }[];
 }
 
@@ -95,6 +95,9 @@ test('link GitHub and Slack, then create externals that reach them', async ({ pa
   const issue = (await fakeRecords(page)).issues.find((i) => i.title === '로그인 버그');
   expect(issue).toMatchObject({ owner: 'momentum-fake-org', repo: 'momentum-demo' });
   expect(issue!.body).toContain(`${list}/`);
+  await expect(
+    page.getByRole('link', { name: /^GitHub에서 보기 · momentum-fake-org\/momentum-demo#\d+$/ }),
+  ).toHaveAttribute('href', issue!.htmlUrl);
 
   // View mode: the tool is fixed.
   await page.getByRole('button', { name: /^외부/ }).click();

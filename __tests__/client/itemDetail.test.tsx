@@ -271,6 +271,28 @@ describe('view mode properties', () => {
     fireEvent.click(await screen.findByRole('button', { name: '외부: GitHub' }));
     expect(await screen.findByText('외부 툴은 생성 시 한 번만 설정 가능합니다.')).toBeInTheDocument();
   });
+
+  it('links a saved external to the GitHub issue it created (new tab)', async () => {
+    const url = 'https://github.com/acme/web/issues/12';
+    mockFetch(
+      detailRoutes({
+        'GET /api/teams/7/externals/3': () =>
+          envelopeResponse(
+            200,
+            detail(3, {
+              name: 'Acme-e3',
+              extServiceType: 'GITHUB',
+              externalLink: { url, label: 'acme/web#12' },
+            }),
+          ),
+      }),
+    );
+    await renderApp([LIST, '/workspace/default/team/7/ext/3'], { preloadedState: signedIn });
+    const link = await screen.findByRole('link', { name: 'GitHub에서 보기 · acme/web#12' });
+    expect(link).toHaveAttribute('href', url);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
 });
 
 describe('leave guard', () => {

@@ -446,6 +446,12 @@ describe('creating GITHUB externals', () => {
       githubNumber: issue.number,
       githubUrl: issue.htmlUrl,
     });
+    // The detail links to the GitHub issue.
+    const shown = await asMember(app, ws.owner, 'GET', `/api/teams/${alpha}/externals/${externalId}`);
+    expect(shown.json().result.externalLink).toEqual({
+      url: issue.htmlUrl,
+      label: `${FAKE_GITHUB_ACCOUNT}/momentum-demo#${issue.number}`,
+    });
   });
 
   it('keeps the external when GitHub fails (sync.ok false, Korean message)', async () => {
@@ -465,6 +471,8 @@ describe('creating GITHUB externals', () => {
       expect(sync).toEqual({ service: 'GITHUB', ok: false, url: null, message: SYNC_MESSAGES.githubFailed });
       const [row] = await db().select().from(item).where(eq(item.id, externalId));
       expect(row).toMatchObject({ title: '실패해도 저장', githubRepo: 'momentum-demo', githubUrl: null });
+      const shown = await asMember(app, ws.owner, 'GET', `/api/teams/${alpha}/externals/${externalId}`);
+      expect(shown.json().result.externalLink).toBeNull();
     } finally {
       fake.state.failGithub = false;
     }
@@ -625,6 +633,8 @@ describe('Slack', () => {
       slackTs: message.ts,
       slackPermalink: permalink,
     });
+    const shown = await asMember(app, ws.owner, 'GET', `/api/teams/${beta}/externals/${externalId}`);
+    expect(shown.json().result.externalLink).toEqual({ url: permalink, label: 'Slack' });
 
     // The default team's externals link to the default-team route.
     const onDefault = await asMember(app, ws.owner, 'POST', `/api/teams/${ws.defaultTeamId}/externals`, {

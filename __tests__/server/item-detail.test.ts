@@ -114,6 +114,7 @@ describe('GET detail', () => {
       managers: { cnt: 1, info: [{ memberId: lee().memberId, name: '이영희', profileUrl: null }] },
       goal: null,
       extServiceType: null,
+      externalLink: null,
       issues: {
         cnt: 2,
         info: [
@@ -141,6 +142,9 @@ describe('GET detail', () => {
     });
     const ext = await detail('externals', teamId, extId);
     expect(ext).toMatchObject({ id: extId, goal: null, extServiceType: 'SLACK', issues: null, teamId });
+    // No Slack link in this workspace: nothing was posted, so nothing to link to.
+    expect(ext.externalLink).toBeNull();
+    expect(issue.externalLink).toBeNull();
   });
 
   it('404 for an unknown id or another kind; 403 ITEM403_1 for another workspace', async () => {

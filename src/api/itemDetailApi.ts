@@ -1,6 +1,6 @@
 import { retry } from '@reduxjs/toolkit/query/react';
 import type { Envelope } from '../../contract/envelope';
-import type { GoalRef, ListItem } from '../../contract/items';
+import type { ExternalLink, GoalRef, ListItem } from '../../contract/items';
 import type { ItemKind } from '../../contract/itemEnums';
 import { baseApi, unwrapResult } from './baseApi';
 import { baseQueryWithReissue } from './baseQuery';
@@ -27,6 +27,8 @@ export interface ItemDetail extends ListItem {
   updatedAt: string;
   /** Goals only. */
   issues?: ItemRefs | null;
+  /** Externals: the GitHub issue / Slack message made at creation (absent from older servers = none). */
+  externalLink?: ExternalLink | null;
 }
 
 /** Deadline sides of an update: `YYYY-MM-DD`, or the text `'null'` to clear that side; absent = unchanged. */

@@ -353,6 +353,11 @@ export const copy = {
     githubTarget: (fullName: string) => `이슈 생성 위치: ${fullName}`,
     githubTargetLoading: '저장소 정보를 불러오는 중…',
     githubTargetMissing: '연동된 저장소를 찾지 못했습니다.',
+    /** Saved externals: a link to what was created on the tool (opens in a new tab). */
+    externalLinkOpen: {
+      GITHUB: (label: string) => `GitHub에서 보기 · ${label}`,
+      SLACK: (label: string) => `${label}에서 보기`,
+    },
     /** After an external create (`sync` of the result): the item is saved either way. */
     syncDone: { GITHUB: 'GitHub 이슈를 만들었습니다.', SLACK: 'Slack에 알렸습니다.' },
     syncFailed: {

@@ -64,6 +64,7 @@ export async function itemDetail(
       return {
         ...toListItem(row, managers, goalTitles),
         content: row.content,
+        externalLink: externalLinkOf(row),
         issues,
         teamId: row.teamId,
         teamName: found.teamName,
@@ -72,6 +73,19 @@ export async function itemDetail(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/** Where an external lives on its tool (contract `externalLink`): the GitHub issue or the Slack message. */
+function externalLinkOf(row: typeof item.$inferSelect): ItemDetail['externalLink'] {
+  if (row.kind !== 'external') return null;
+  if (row.extServiceType === 'GITHUB' && row.githubUrl) {
+    const where = row.githubOwner && row.githubRepo ? `${row.githubOwner}/${row.githubRepo}` : 'GitHub';
+    return { url: row.githubUrl, label: row.githubNumber ? `${where}#${row.githubNumber}` : where };
+  }
+  if (row.extServiceType === 'SLACK' && row.slackPermalink) {
+    return { url: row.slackPermalink, label: 'Slack' };
+  }
+  return null;
 }
 
 /** A parsed PATCH body, the same shape for every kind; `undefined` = unchanged. */

@@ -62,6 +62,7 @@ const TargetHint = styled('p')({
   color: tokens.grey[500],
   overflowWrap: 'anywhere',
   '&[data-status="missing"]': { color: tokens.error },
+  '& a': { color: tokens.navyVariant, textDecoration: 'underline' },
 });
 
 function targetHint(target: GithubTarget): string {
@@ -378,6 +379,13 @@ export function PropertyPanel({ kind, mode, teamId, form, onChange }: PropertyPa
       )}
       {kind === 'external' && mode === 'create' && form.extServiceType === 'GITHUB' && form.github && (
         <TargetHint data-status={form.github.status}>{targetHint(form.github)}</TargetHint>
+      )}
+      {kind === 'external' && mode !== 'create' && form.externalLink && form.extServiceType && (
+        <TargetHint>
+          <a href={form.externalLink.url} target="_blank" rel="noopener noreferrer">
+            {text.externalLinkOpen[form.extServiceType](form.externalLink.label)}
+          </a>
+        </TargetHint>
       )}
     </Panel>
   );

@@ -1,5 +1,5 @@
 import type { GithubInstallation, GithubRepository } from '../../../../contract/integrations';
-import type { GoalRef, Manager } from '../../../../contract/items';
+import type { ExternalLink, GoalRef, Manager } from '../../../../contract/items';
 import {
   ITEM_TITLE_MAX,
   type ExtServiceType,
@@ -75,6 +75,8 @@ export interface DetailForm {
   extServiceType: ExtServiceType | null;
   /** Externals being created with GITHUB: the issue's repository and installation (null otherwise). */
   github: GithubTarget | null;
+  /** Saved externals: the GitHub issue or Slack message made at creation (read-only; null when none). */
+  externalLink: ExternalLink | null;
 }
 
 export const EMPTY_FORM: DetailForm = {
@@ -88,6 +90,7 @@ export const EMPTY_FORM: DetailForm = {
   issues: [],
   extServiceType: null,
   github: null,
+  externalLink: null,
 };
 
 /** A loaded detail as the form. */
@@ -103,6 +106,7 @@ export function formFromDetail(detail: ItemDetail): DetailForm {
     issues: detail.issues?.info ?? [],
     extServiceType: detail.extServiceType ?? null,
     github: null,
+    externalLink: detail.externalLink ?? null,
   };
 }
 
