@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import Popover from '@mui/material/Popover';
 import { styled } from '@mui/material/styles';
 import type { GoalRef, Manager } from '../../../../contract/items';
@@ -183,44 +183,24 @@ export function PropertyPanel({ kind, mode, teamId, form, onChange }: PropertyPa
     <Panel aria-labelledby={headingId}>
       <h2 id={headingId}>{text.properties}</h2>
 
-      <PropertyMenu<State>
+      <CodeMenu<State>
         name={text.state}
-        valueText={STATE_LABELS[form.state]}
-        display={
-          <>
-            <StatusDot state={form.state} size="1.6rem" />
-            <span className="value">{STATE_LABELS[form.state]}</span>
-          </>
-        }
-        options={DETAIL_STATES.map((state) => ({
-          key: state,
-          label: STATE_LABELS[state],
-          icon: <StatusDot state={state} size="1.2rem" />,
-          selected: state === form.state,
-        }))}
-        onPick={(state) => {
-          if (state !== form.state) onChange({ state }, { state });
-        }}
+        value={form.state}
+        codes={DETAIL_STATES}
+        labels={STATE_LABELS}
+        icon={(state, size) => <StatusDot state={state} size={size === 'value' ? '1.6rem' : '1.2rem'} />}
+        onPick={(state) => onChange({ state }, { state })}
       />
 
-      <PropertyMenu<Priority>
+      <CodeMenu<Priority>
         name={text.priority}
-        valueText={PRIORITY_LABELS[form.priority]}
-        display={
-          <>
-            <PriorityIcon priority={form.priority} />
-            <span className="value">{PRIORITY_LABELS[form.priority]}</span>
-          </>
-        }
-        options={DETAIL_PRIORITIES.map((priority) => ({
-          key: priority,
-          label: PRIORITY_LABELS[priority],
-          icon: <PriorityIcon priority={priority} size="1.6rem" />,
-          selected: priority === form.priority,
-        }))}
-        onPick={(priority) => {
-          if (priority !== form.priority) onChange({ priority }, { priority });
-        }}
+        value={form.priority}
+        codes={DETAIL_PRIORITIES}
+        labels={PRIORITY_LABELS}
+        icon={(priority, size) => (
+          <PriorityIcon priority={priority} size={size === 'value' ? undefined : '1.6rem'} />
+        )}
+        onPick={(priority) => onChange({ priority }, { priority })}
       />
 
       <PropertyMenu<number | typeof NONE_KEY>
@@ -388,6 +368,48 @@ export function PropertyPanel({ kind, mode, teamId, form, onChange }: PropertyPa
         </TargetHint>
       )}
     </Panel>
+  );
+}
+
+/**
+ * A single-choice menu over a code list (state, priority): the row shows the current code's icon and label, the
+ * options every code; picking the current one changes nothing.
+ */
+function CodeMenu<C extends string>({
+  name,
+  value,
+  codes,
+  labels,
+  icon,
+  onPick,
+}: {
+  name: string;
+  value: C;
+  codes: readonly C[];
+  labels: Record<C, string>;
+  icon: (code: C, size: 'value' | 'option') => ReactNode;
+  onPick: (code: C) => void;
+}) {
+  return (
+    <PropertyMenu<C>
+      name={name}
+      valueText={labels[value]}
+      display={
+        <>
+          {icon(value, 'value')}
+          <span className="value">{labels[value]}</span>
+        </>
+      }
+      options={codes.map((code) => ({
+        key: code,
+        label: labels[code],
+        icon: icon(code, 'option'),
+        selected: code === value,
+      }))}
+      onPick={(code) => {
+        if (code !== value) onPick(code);
+      }}
+    />
   );
 }
 
