@@ -16,6 +16,8 @@ import { api, enterWorkspace, shots, watchConsole } from './support';
 
 const PARAGRAPHS = 1000;
 const KEYSTROKES = 40;
+/** Measured rounds per place (after one warm-up round). */
+const ROUNDS = 3;
 
 function paragraph(index: number) {
   const text = `${index + 1}번째 문단입니다. 모멘텀은 목표 달성을 위한 속도의 관성을 유지합니다.`;
@@ -66,6 +68,8 @@ async function typeMeasured(page: Page, cdp: CDPSession, text: string, idle = fa
 // Playwright's trace recorder snapshots the whole DOM after every action (≈ 40 ms per snapshot of 1,000
 // paragraphs), which would be counted as the page's own work.
 test.use({ trace: 'off' });
+// Timing on a shared 2-core machine: a round disturbed by another process is measured again once.
+test.describe.configure({ retries: 1 });
 
 /** Hangul typed the way an IME sends it: each jamo keystroke updates the composition, the syllable commits. */
 const IME_SYLLABLES: [string, string[]][] = [
@@ -147,12 +151,12 @@ test('typing in a 1,000-paragraph description stays under 16 ms of main-thread w
   await cdp.send('Performance.enable');
 
   type Summary = ReturnType<typeof summary>;
-  /** Noise (other processes) only ever adds time: of two rounds, the one with the lower median counts. */
+  /** Noise (other processes) only ever adds time: of the rounds, the one with the lower median counts. */
   const better = (a: Summary, b: Summary) => (a.median <= b.median ? a : b);
   const results: Record<string, Summary> = {};
   results.idle = summary(await typeMeasured(page, cdp, 'x'.repeat(20), true));
   const latin = 'momentum 빠른 입력 측정 '.repeat(3).slice(0, KEYSTROKES);
-  /** Puts the caret at the end of paragraph `index`, warms up, then keeps the better of two measured rounds. */
+  /** Puts the caret at the end of paragraph `index`, warms up, then keeps the best of `ROUNDS` measured rounds. */
   const measureAt = async (index: number, run: () => Promise<number[]>, typed: string) => {
     const target = editor.locator('p').nth(index);
     await target.scrollIntoViewIfNeeded();
@@ -161,9 +165,11 @@ test('typing in a 1,000-paragraph description stays under 16 ms of main-thread w
     await page.waitForTimeout(400);
     await run(); // JIT and first-render warm-up, not counted
     await page.waitForTimeout(400);
-    const first = summary(await run());
-    await page.waitForTimeout(400);
-    const result = better(first, summary(await run()));
+    let result = summary(await run());
+    for (let round = 1; round < ROUNDS; round += 1) {
+      await page.waitForTimeout(400);
+      result = better(result, summary(await run()));
+    }
     await expect(target).toContainText(typed);
     return result;
   };
