@@ -50,6 +50,14 @@ test('link GitHub and Slack, then create externals that reach them', async ({ pa
   await page.getByRole('button', { name: '돌아가기' }).click();
   await expect(page).toHaveURL(new RegExp(`${list}$`));
 
+  // A forged or expired install redirect lands on the complete page's failure state, not a server error.
+  await page.goto(`/api/github/installation/callback?installation_id=4242&setup_action=install&state=forged`);
+  await expect(page).toHaveURL(/\/workspace\/github\/complete\?.*error=GITHUB400_1/);
+  await expect(page.getByText('GitHub 연동에 실패했습니다')).toBeVisible();
+  await expect(page.getByText('GitHub 연동 요청이 유효하지 않습니다. 다시 시도해 주세요.')).toBeVisible();
+  await page.screenshot({ path: `${shots}/integrations-github-failed.png` });
+  await page.goto(list);
+
   // One tool linked: its logo and a '+' to add the other; Slack's authorize returns at once.
   await page.getByRole('button', { name: '외부 연동 추가' }).click();
   await page.getByRole('dialog', { name: '외부 연동' }).getByRole('radio', { name: /Slack/ }).check();
