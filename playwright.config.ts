@@ -89,6 +89,7 @@ export default defineConfig({
         GITHUB_APP_PRIVATE_KEY: appKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
         GITHUB_API_URL: fakeURL,
         GITHUB_WEB_URL: fakeURL,
+        GITHUB_WEBHOOK_SECRET: 'e2e-webhook-secret-0123456789',
         SLACK_CLIENT_ID: 'e2e-slack-client',
         SLACK_CLIENT_SECRET: 'e2e-slack-secret',
         SLACK_API_URL: `${fakeURL}/api/`,

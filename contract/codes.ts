@@ -144,6 +144,14 @@ export const CODES = {
   SLACK400_0: { status: 400, message: 'Slack 연동 요청이 유효하지 않습니다. 다시 시도해 주세요.' },
   SLACK502_0: { status: 502, message: 'Slack에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.' },
   SLACK503_0: { status: 503, message: 'Slack 연동이 설정되지 않은 서버입니다.' },
+  /** `POST /api/github/webhook`: the delivery was applied (item created, linked or updated, or already in step). */
+  GITHUB200_3: { status: 200, message: 'GitHub 웹훅을 처리했습니다.' },
+  /** Webhook delivery accepted but not applied: a duplicate delivery, an unknown installation or an unused event. */
+  GITHUB200_4: { status: 200, message: 'GitHub 웹훅을 확인했지만 처리할 내용이 없습니다.' },
+  /** Webhook without `X-GitHub-Event` / `X-GitHub-Delivery`, or a payload that is not the event's JSON shape. */
+  WEBHOOK400_0: { status: 400, message: 'GitHub 웹훅 요청 형식이 올바르지 않습니다.' },
+  /** Webhook whose `X-Hub-Signature-256` is missing or does not match the raw body. */
+  WEBHOOK401_0: { status: 401, message: 'GitHub 웹훅 서명이 올바르지 않습니다.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type Code = keyof typeof CODES;

@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { api, enterWorkspace, shots, watchConsole } from './support';
 
@@ -17,6 +18,22 @@ interface FakeRecords {
 
 async function fakeRecords(page: Page): Promise<FakeRecords> {
   return (await (await page.request.get(`${fakeURL}/__fake/records`)).json()) as FakeRecords;
+}
+
+/** Sends a GitHub `issues` webhook as GitHub would: the raw JSON signed with the App's webhook secret. */
+async function githubWebhook(page: Page, payload: unknown) {
+  const raw = JSON.stringify(payload);
+  const signature = createHmac('sha256', 'e2e-webhook-secret-0123456789').update(raw).digest('hex');
+  const response = await page.request.post('/api/github/webhook', {
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': 'issues',
+      'x-github-delivery': randomUUID(),
+      'x-hub-signature-256': `sha256=${signature}`,
+    },
+    data: raw,
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 const toasts = (page: Page) => page.getByRole('status', { name: '알림' });
@@ -122,6 +139,29 @@ test('link GitHub and Slack, then create externals that reach them', async ({ pa
   await expect(toasts(page).getByText('Slack에 알렸습니다.')).toBeVisible();
   const message = (await fakeRecords(page)).messages.find((m) => m.text.includes('배포 알림 확인'));
   expect(message?.text).toContain('Link Team에서 배포 알림 확인을(를) 생성했습니다.');
+
+  // GitHub → Momentum: an issue opened on GitHub appears in the list; closing it there finishes it here.
+  const opened = {
+    installation: { id: 4242 },
+    repository: { name: 'momentum-demo', owner: { login: 'momentum-fake-org' } },
+    issue: {
+      number: 901,
+      title: '깃허브에서 연 이슈',
+      body: '재현 방법\n1. 로그인',
+      html_url: 'https://github.com/momentum-fake-org/momentum-demo/issues/901',
+    },
+  };
+  await githubWebhook(page, { action: 'opened', ...opened });
+  await page.goto(list);
+  const row = page.getByRole('link', { name: /깃허브에서 연 이슈/ });
+  await expect(row).toBeVisible();
+  await githubWebhook(page, { action: 'closed', ...opened });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /^완료/ })).toBeVisible();
+  await page.screenshot({ path: `${shots}/integrations-webhook-list.png` });
+  await row.click();
+  await expect(page.getByRole('button', { name: '상태: 완료' })).toBeVisible();
+  await expect(page.getByText('재현 방법')).toBeVisible();
 
   expect(errors).toEqual([]);
 });

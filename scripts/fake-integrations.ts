@@ -14,7 +14,9 @@
  * - `POST /app/installations/:id/access_tokens` (App JWT) — an installation token (`ghs_…`, one hour);
  * - `GET /installation/repositories` (installation token) — `state.repositories`;
  * - `POST /repos/:owner/:repo/issues` (installation token) — records `{ title, body }` in `state.issues` and
- *   answers 201 with `number` and `html_url`.
+ *   answers 201 with `number` and `html_url`;
+ * - `PATCH /repos/:owner/:repo/issues/:number` (installation token) — records `{ state?, title? }` in
+ *   `state.issueUpdates` and applies it to the recorded issue (404 for an issue it did not create).
  * App JWTs are checked for shape, `iss` and expiry, and — when `githubPublicKeyPem` is given — their RS256 signature.
  *
  * `GET /__fake/records` — `{ issues, messages }` recorded so far (the browser suite reads it).
@@ -56,6 +58,18 @@ export interface FakeIssue {
   body: string;
   number: number;
   htmlUrl: string;
+  /** `open` when created; changed by `PATCH …/issues/:number`. */
+  state: 'open' | 'closed';
+}
+
+/** One `PATCH /repos/:owner/:repo/issues/:number` as the app sent it. */
+export interface FakeIssueUpdate {
+  installationId: number;
+  owner: string;
+  repo: string;
+  number: number;
+  state?: 'open' | 'closed';
+  title?: string;
 }
 
 export interface FakeSlackMessage {
@@ -71,6 +85,8 @@ export interface FakeIntegrationsState {
   installations: Map<number, string>;
   repositories: FakeRepository[];
   issues: FakeIssue[];
+  /** Issue updates (close, reopen, rename) received so far. */
+  issueUpdates: FakeIssueUpdate[];
   /** Issued installation tokens → installation id. */
   installationTokens: Map<string, number>;
   /** App JWTs accepted so far (count). */
@@ -162,6 +178,7 @@ export async function startFakeIntegrations(options: FakeIntegrationsOptions): P
     installations: new Map([[FAKE_INSTALLATION_ID, FAKE_GITHUB_ACCOUNT]]),
     repositories: [],
     issues: [],
+    issueUpdates: [],
     installationTokens: new Map(),
     appJwtCount: 0,
     slackTokens: new Set(),
@@ -384,6 +401,7 @@ export async function startFakeIntegrations(options: FakeIntegrationsOptions): P
         body: typeof body.body === 'string' ? body.body : '',
         number,
         htmlUrl,
+        state: 'open',
       });
       return json(201, {
         id: 500_000 + number,
@@ -393,6 +411,46 @@ export async function startFakeIntegrations(options: FakeIntegrationsOptions): P
         state: 'open',
         html_url: htmlUrl,
         url: `${url}/repos/${owner}/${repo}/issues/${number}`,
+      });
+    }
+    if (method === 'PATCH' && (m = /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)$/.exec(path))) {
+      const installationId = requireInstallationToken(request);
+      const body = await readBody(request);
+      const owner = decodeURIComponent(m[1]!);
+      const repo = decodeURIComponent(m[2]!);
+      const number = Number(m[3]);
+      const issue = state.issues.find(
+        (i) =>
+          i.owner.toLowerCase() === owner.toLowerCase() &&
+          i.repo.toLowerCase() === repo.toLowerCase() &&
+          i.number === number,
+      );
+      if (!issue) throw new HttpError(404, { message: 'Not Found' });
+      if (body.state !== undefined && body.state !== 'open' && body.state !== 'closed') {
+        throw new HttpError(422, {
+          message: 'Validation Failed',
+          errors: [{ field: 'state', code: 'invalid' }],
+        });
+      }
+      if (body.title !== undefined && (typeof body.title !== 'string' || body.title === '')) {
+        throw new HttpError(422, {
+          message: 'Validation Failed',
+          errors: [{ field: 'title', code: 'invalid' }],
+        });
+      }
+      const update: FakeIssueUpdate = { installationId, owner, repo, number };
+      if (body.state !== undefined) update.state = body.state as 'open' | 'closed';
+      if (body.title !== undefined) update.title = body.title as string;
+      state.issueUpdates.push(update);
+      if (update.state) issue.state = update.state;
+      if (update.title) issue.title = update.title;
+      return json(200, {
+        id: 500_000 + number,
+        number,
+        title: issue.title,
+        body: issue.body,
+        state: issue.state,
+        html_url: issue.htmlUrl,
       });
     }
     throw new HttpError(404, { message: 'Not Found' });

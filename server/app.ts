@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { createIntegrations } from './modules/integrations/integrations';
 import { integrationRoutes } from './modules/integrations/routes';
+import { githubWebhookRoutes } from './modules/integrations/webhook';
 import { itemRoutes } from './modules/items/routes';
 import { profileImageDir, registerProfileImageFiles } from './modules/settings/profile-image';
 import { settingsRoutes } from './modules/settings/routes';
@@ -242,7 +243,8 @@ async function assemble(
         {
           name: 'integrations',
           description:
-            'GitHub App (per team) and Slack (per workspace): connect, callbacks, installation, repositories',
+            'GitHub App (per team) and Slack (per workspace): connect, callbacks, installation, repositories, ' +
+            'GitHub webhook',
         },
         { name: 'system', description: 'Health' },
       ],
@@ -267,6 +269,9 @@ async function assemble(
   await app.register(commentRoutes, { db: database.db });
   // Includes `/slack/connect` and `/slack/callback` (no `/api` prefix), registered before the SPA fallback.
   await app.register(integrationRoutes, { db: database.db, integrations });
+  // GitHub → Momentum: no bearer (the signature authenticates GitHub); its own plugin, so its JSON parser keeps the
+  // raw body for `X-Hub-Signature-256` without changing how the rest of the API parses JSON.
+  await app.register(githubWebhookRoutes, { db: database.db, integrations });
   // Uploaded profile pictures, before the SPA so its wildcard never answers /uploads/profile/*.
   await registerProfileImageFiles(app, profileImageDir(config.dataDir));
 

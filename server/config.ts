@@ -32,6 +32,12 @@ export interface GithubAppConfig {
   apiUrl: string;
   /** Web origin of the install page without a trailing slash (`https://github.com`). */
   webUrl: string;
+  /**
+   * `GITHUB_WEBHOOK_SECRET` (≥ 16 characters): the App's webhook secret. `POST /api/github/webhook` verifies every
+   * delivery's `X-Hub-Signature-256` (HMAC-SHA256 of the raw body) with it; unset → the webhook answers 503
+   * `GITHUB503_0` and accepts nothing (unsigned payloads are never trusted). Independent of `appId`/`privateKey`.
+   */
+  webhookSecret: string | undefined;
 }
 
 /** The Slack app (OAuth v2 install per workspace). Client id and secret both set or both unset (503 `SLACK503_0`). */
@@ -96,6 +102,7 @@ export class ConfigError extends Error {
 
 export const JWT_SECRET_MIN_LENGTH = 32;
 export const JWT_SECRET_FILE = 'jwt-secret';
+export const GITHUB_WEBHOOK_SECRET_MIN_LENGTH = 16;
 
 /** Empty strings count as unset (a `.env` line `FOO=` must not override a default). */
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
@@ -184,6 +191,16 @@ const envSchema = z.object({
   GITHUB_APP_PRIVATE_KEY_PATH: optionalString,
   GITHUB_API_URL: urlString,
   GITHUB_WEB_URL: urlString,
+  GITHUB_WEBHOOK_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .min(
+        GITHUB_WEBHOOK_SECRET_MIN_LENGTH,
+        `must be at least ${GITHUB_WEBHOOK_SECRET_MIN_LENGTH} characters`,
+      )
+      .optional(),
+  ),
   SLACK_CLIENT_ID: optionalString,
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_API_URL: urlString,
@@ -376,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       privateKey: githubPrivateKey,
       apiUrl: withoutTrailingSlash(e.GITHUB_API_URL ?? DEFAULTS.github.apiUrl),
       webUrl: withoutTrailingSlash(e.GITHUB_WEB_URL ?? DEFAULTS.github.webUrl),
+      webhookSecret: e.GITHUB_WEBHOOK_SECRET,
     },
     slack: {
       clientId: e.SLACK_CLIENT_ID,

@@ -146,6 +146,21 @@ describe('loadConfig', () => {
       expect([explicit.integrationSecret, explicit.integrationSecretSource]).toEqual(['i'.repeat(32), 'env']);
     });
 
+    it('GITHUB_WEBHOOK_SECRET: optional, at least 16 characters', () => {
+      expect(
+        loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'j'.repeat(40) }).github.webhookSecret,
+      ).toBeUndefined();
+      const set = loadConfig({
+        DATA_DIR: tempDir(),
+        JWT_SECRET: 'j'.repeat(40),
+        GITHUB_WEBHOOK_SECRET: 'w'.repeat(16),
+      });
+      expect(set.github.webhookSecret).toBe('w'.repeat(16));
+      expect(() =>
+        loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: 'j'.repeat(40), GITHUB_WEBHOOK_SECRET: 'short' }),
+      ).toThrow(/GITHUB_WEBHOOK_SECRET: must be at least 16 characters/);
+    });
+
     it('read the GitHub key inline (with \\n escapes) or from a file, and normalize the URLs', () => {
       const dataDir = tempDir();
       const inline = loadConfig({

@@ -220,6 +220,14 @@ export const item = pgTable(
     // `ON DELETE SET NULL` of a deleted goal's issues and externals.
     index('item_goal_idx').on(t.goalId),
     index('item_author_idx').on(t.authorId),
+    // GitHub webhooks find a GITHUB external by its issue (owner and repo compared case-insensitively, as GitHub
+    // does); at most one item per issue in a team — the guard against a webhook and our own create racing.
+    uniqueIndex('item_team_github_issue_unique').on(
+      t.teamId,
+      sql`lower(${t.githubOwner})`,
+      sql`lower(${t.githubRepo})`,
+      t.githubNumber,
+    ),
     check('item_kind_check', sql`${t.kind} in ${sqlList(ITEM_KINDS)}`),
     check('item_state_check', sql`${t.state} in ${sqlList(STATES)}`),
     check('item_priority_check', sql`${t.priority} in ${sqlList(PRIORITIES)}`),
@@ -309,6 +317,20 @@ export const githubInstallation = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [index('github_installation_installation_idx').on(t.installationId)],
+);
+
+/**
+ * GitHub webhook deliveries already handled (`X-GitHub-Delivery`, a GUID), so a redelivered or replayed delivery is
+ * answered 200 and ignored (server/modules/integrations/webhook.ts). Inserted in the transaction that applies the
+ * delivery; rows older than 7 days are pruned by later deliveries (`received_at` index).
+ */
+export const githubDelivery = pgTable(
+  'github_delivery',
+  {
+    deliveryId: text('delivery_id').primaryKey(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('github_delivery_received_at_idx').on(t.receivedAt)],
 );
 
 /**

@@ -40,6 +40,14 @@ export interface GithubApi {
     installationId: number,
     issue: { owner: string; repo: string; title: string; body: string },
   ): Promise<{ number: number; url: string }>;
+  /**
+   * `PATCH /repos/{owner}/{repo}/issues/{number}` with an installation token: `state` (`open` | `closed`) and/or
+   * `title` (only the fields given are sent).
+   */
+  updateIssue(
+    installationId: number,
+    issue: { owner: string; repo: string; number: number; state?: 'open' | 'closed'; title?: string },
+  ): Promise<void>;
 }
 
 /** `fetch` with a deadline, unless the caller passed its own signal. */
@@ -125,6 +133,18 @@ export function createGithubApi(config: GithubAppConfig): GithubApi | null {
           body: issue.body,
         });
         return { number: data.number, url: data.html_url };
+      }),
+
+    updateIssue: (installationId, issue) =>
+      call('PATCH /repos/{owner}/{repo}/issues/{number}', async () => {
+        const octokit = await app.getInstallationOctokit(installationId);
+        await octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+          owner: issue.owner,
+          repo: issue.repo,
+          issue_number: issue.number,
+          ...(issue.state !== undefined ? { state: issue.state } : {}),
+          ...(issue.title !== undefined ? { title: issue.title } : {}),
+        });
       }),
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { ExternalSync } from '../../../contract';
+import type { ExternalSync, State } from '../../../contract';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { item, team } from '../../db/schema';
@@ -8,7 +8,7 @@ import { type IntegrationKeys, deriveIntegrationKeys } from './crypto';
 import { type GithubApi, createGithubApi } from './github';
 import { lexicalToPlainText } from './lexical-text';
 import { type SlackApi, createSlackApi } from './slack';
-import { findSlackLink } from './store';
+import { findGithubInstallation, findSlackLink } from './store';
 
 /**
  * The integrations as the rest of the server sees them: configuration, keys and the GitHub/Slack clients (null when
@@ -51,10 +51,16 @@ export function externalDetailUrl(
 export const escapeSlackText = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * Text before the link back in the issues we open. The link itself (`externalDetailUrl`) is the marker by which the
+ * webhook recognises our own issues (integrations/webhook.ts); the footer is dropped when a body comes back.
+ */
+export const GITHUB_LINK_BACK_TEXT = 'Momentum에서 생성된 외부 이슈입니다: ';
+
 /** The GitHub issue body: the description as plain text, then a link back to the external. */
 export function githubIssueBody(content: string, link: string): string {
   const text = lexicalToPlainText(content);
-  return `${text === '' ? '' : `${text}\n\n---\n`}Momentum에서 생성된 외부 이슈입니다: ${link}`;
+  return `${text === '' ? '' : `${text}\n\n---\n`}${GITHUB_LINK_BACK_TEXT}${link}`;
 }
 
 /** The Slack announcement: `<팀이름>에서 <제목>을(를) 생성했습니다. <link>`. */
@@ -163,5 +169,55 @@ export async function syncExternal(
     // Our own database failing after the commit: the item exists; report the sync as failed.
     log.error({ err: error, externalId: created.id }, 'external sync failed');
     return fail(service === 'GITHUB' ? SYNC_MESSAGES.githubFailed : SYNC_MESSAGES.slackFailed);
+  }
+}
+
+/** What `syncGithubIssueUpdate` needs about a PATCHed item (items/detail.ts `UpdatedItem`). */
+export interface IssueUpdate {
+  itemId: number;
+  teamId: number;
+  before: { state: State; title: string };
+  after: { state: State; title: string };
+  github: { owner: string; repo: string; number: number } | null;
+}
+
+/**
+ * Mirrors a committed PATCH of a GITHUB external on its issue (api-contract.md "Comments, notifications,
+ * integrations"): FINISH ↔ not FINISH → `state: closed | open`, a new title → `title`, in one
+ * `PATCH /repos/{owner}/{repo}/issues/{number}` with the team's installation. Only for externals whose issue is
+ * known (`github_number`). Best effort: GitHub not configured, the team unlinked or GitHub failing is logged and
+ * never fails the PATCH (nothing here throws). GitHub's resulting `issues.*` webhooks find the item already in
+ * step, and the webhook path never calls GitHub, so nothing loops.
+ */
+export async function syncGithubIssueUpdate(
+  integrations: Integrations,
+  db: Db,
+  update: IssueUpdate,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const { github, before, after } = update;
+  if (!github) return;
+  const wasFinished = before.state === 'FINISH';
+  const isFinished = after.state === 'FINISH';
+  const change: { state?: 'open' | 'closed'; title?: string } = {
+    ...(wasFinished !== isFinished ? { state: isFinished ? 'closed' : 'open' } : {}),
+    ...(before.title !== after.title ? { title: after.title } : {}),
+  };
+  if (change.state === undefined && change.title === undefined) return;
+  const context = { externalId: update.itemId, ...github, ...change };
+  try {
+    if (!integrations.github) {
+      log.warn(context, 'GitHub issue not updated: GitHub App not configured');
+      return;
+    }
+    const installation = await findGithubInstallation(db, update.teamId);
+    if (!installation) {
+      log.warn(context, 'GitHub issue not updated: the team has no GitHub installation');
+      return;
+    }
+    await integrations.github.updateIssue(installation.installationId, { ...github, ...change });
+    log.info(context, 'GitHub issue updated');
+  } catch (error) {
+    log.warn({ err: error, ...context }, 'GitHub issue update failed');
   }
 }

@@ -69,3 +69,63 @@ export function lexicalToPlainText(content: string): string {
   }
   return lines.join('\n').replace(/\s+$/, '');
 }
+
+/** A Lexical text node as the editor serializes it (plain, unformatted). */
+const textNode = (text: string) => ({
+  detail: 0,
+  format: 0,
+  mode: 'normal',
+  style: '',
+  text,
+  type: 'text',
+  version: 1,
+});
+
+/** A Lexical paragraph holding one line of text (none for an empty line), as the editor serializes it. */
+const paragraphNode = (line: string) => ({
+  children: line === '' ? [] : [textNode(line)],
+  direction: line === '' ? null : 'ltr',
+  format: '',
+  indent: 0,
+  type: 'paragraph',
+  version: 1,
+  textFormat: 0,
+  textStyle: '',
+});
+
+/**
+ * The reverse of `lexicalToPlainText` for text from outside (a GitHub issue body): a serialized Lexical state with
+ * one paragraph per line (`\r\n` and `\r` count as line breaks; trailing blank lines dropped). Empty or blank
+ * text → '' (the empty description). The result stays within `maxBytes` of UTF-8 (the description limit): lines
+ * that would not fit are left out, the last kept one cut by code points.
+ */
+export function plainTextToLexical(text: string, maxBytes: number): string {
+  const lines = text.replace(/\r\n?/g, '\n').replace(/\s+$/, '').split('\n');
+  if (lines.length === 1 && lines[0]!.trim() === '') return '';
+  const head = '{"root":{"children":[';
+  const tail = '],"direction":null,"format":"","indent":0,"type":"root","version":1}}';
+  let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
+  const parts: string[] = [];
+  for (const line of lines) {
+    const separator = parts.length === 0 ? 0 : 1;
+    const part = JSON.stringify(paragraphNode(line));
+    const size = Buffer.byteLength(part) + separator;
+    if (used + size <= maxBytes) {
+      parts.push(part);
+      used += size;
+      continue;
+    }
+    // Cut this line to what still fits (JSON escaping can only grow a line, so halve until it fits).
+    let chars = Array.from(line);
+    while (chars.length > 0) {
+      chars = chars.slice(0, Math.floor(chars.length / 2));
+      const cut = JSON.stringify(paragraphNode(chars.join('')));
+      if (chars.length > 0 && used + Buffer.byteLength(cut) + separator <= maxBytes) {
+        parts.push(cut);
+        break;
+      }
+    }
+    break;
+  }
+  return `${head}${parts.join(',')}${tail}`;
+}

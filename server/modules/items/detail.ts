@@ -142,7 +142,8 @@ export function toUpdateInput(spec: KindSpec, body: UpdateBody): UpdateItemInput
  *    `VALID400_1` `result.deadline`);
  * 5. the given columns and `updated_at` are written; `managersId` replaces the managers (`[]` clears);
  *    `issuesId` unlinks the goal's other issues and links these (moving them off any other goal).
- * Returns nothing; the caller answers `{ <idKey>: itemId }`.
+ * Returns what the item's GitHub issue needs to follow the change (`UpdatedItem`); the caller answers
+ * `{ <idKey>: itemId }`.
  */
 export async function updateItem(
   db: Db,
@@ -150,10 +151,10 @@ export async function updateItem(
   scope: TeamScope,
   itemId: number,
   input: UpdateItemInput,
-): Promise<void> {
+): Promise<UpdatedItem> {
   if (!isStorableId(itemId)) throw new ApiError(spec.codes.notFound);
   const ofTeam = and(eq(item.id, itemId), eq(item.kind, spec.kind), eq(item.teamId, scope.teamId));
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: item.id }).from(item).where(ofTeam);
     if (!exists) throw new ApiError(spec.codes.notFound);
     await tx
@@ -163,7 +164,16 @@ export async function updateItem(
       .for('key share');
     if (input.goalId !== undefined && input.goalId !== null) await lockGoal(tx, scope, input.goalId);
     const [row] = await tx
-      .select({ deadlineStart: item.deadlineStart, deadlineEnd: item.deadlineEnd })
+      .select({
+        deadlineStart: item.deadlineStart,
+        deadlineEnd: item.deadlineEnd,
+        state: item.state,
+        title: item.title,
+        extServiceType: item.extServiceType,
+        githubOwner: item.githubOwner,
+        githubRepo: item.githubRepo,
+        githubNumber: item.githubNumber,
+      })
       .from(item)
       .where(ofTeam)
       .for('update');
@@ -217,5 +227,21 @@ export async function updateItem(
           .where(and(inArray(item.id, keep), eq(item.kind, 'issue')));
       }
     }
+
+    const linked =
+      row.extServiceType === 'GITHUB' && row.githubOwner && row.githubRepo && row.githubNumber !== null;
+    return {
+      before: { state: row.state, title: row.title },
+      after: { state: input.state ?? row.state, title: input.title ?? row.title },
+      github: linked ? { owner: row.githubOwner!, repo: row.githubRepo!, number: row.githubNumber! } : null,
+    };
   });
+}
+
+/** What `updateItem` changed, for mirroring on the item's GitHub issue (integrations/issue-sync.ts). */
+export interface UpdatedItem {
+  before: { state: State; title: string };
+  after: { state: State; title: string };
+  /** GITHUB externals whose issue exists (number stored); else null. */
+  github: { owner: string; repo: string; number: number } | null;
 }

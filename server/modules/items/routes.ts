@@ -15,7 +15,7 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db';
 import { ok } from '../../http/envelope';
-import { type Integrations, syncExternal } from '../integrations/integrations';
+import { type Integrations, syncExternal, syncGithubIssueUpdate } from '../integrations/integrations';
 import { integrationLinks } from '../integrations/store';
 import { decodeCursor } from './cursor';
 import { itemDetail, toUpdateInput, updateItem } from './detail';
@@ -229,6 +229,8 @@ export async function itemRoutes(
      * issues of the team), issues/externals `goalId` (a goal of the team; null or -1 clears). Externals:
      * `extServiceType` is fixed at creation.
      * 200 `GOAL200_1` `{ goalId }` | `ISSUE200_1` `{ issueId }` | `EXTERNAL200_1` `{ externalId }`; `updatedAt` bumped.
+     * GITHUB externals with a known issue: after the commit, a new `state` crossing FINISH closes / reopens the
+     * issue and a new `title` renames it (integrations.ts `syncGithubIssueUpdate`; failures only logged).
      * 400 `VALID400_1` (`result.<field>`: bad field, `deadline` start after end, `content` malformed) | `ITEM400_0`
      * managers not in the team | `ITEM400_1` goal not of the team | `ITEM400_2` issues not of the team |
      * `EXTERNAL400_0` '외부 툴은 생성 시에만 설정할 수 있습니다.'. 401; 403 `TEAM403_0`; 404 `TEAM404_0` |
@@ -267,8 +269,15 @@ export async function itemRoutes(
       async (request, reply) => {
         const itemId = (request.params as Record<string, number>)[spec.idParam]!;
         const input = toUpdateInput(spec, request.body as UpdateBody);
-        await updateItem(db, spec, request.teamScope, itemId, input);
+        const updated = await updateItem(db, spec, request.teamScope, itemId, input);
         request.log.info({ kind: spec.kind, id: itemId, teamId: request.teamScope.teamId }, 'item updated');
+        // GITHUB externals: state (FINISH ↔ open) and title follow on the issue, after the commit, best effort.
+        await syncGithubIssueUpdate(
+          integrations,
+          db,
+          { itemId, teamId: request.teamScope.teamId, ...updated },
+          request.log,
+        );
         return ok(reply, spec.codes.updated, { [spec.idKey]: itemId });
       },
     );

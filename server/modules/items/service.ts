@@ -24,6 +24,11 @@ export interface CreateItemInput {
   extServiceType: ExtServiceType | null;
   /** GITHUB externals: the repository and the team's installation (checked by `createItem`). Else null. */
   github: GithubTarget | null;
+  /**
+   * GITHUB externals created from a GitHub webhook (integrations/webhook.ts): the issue that already exists, stored
+   * as `github_number` / `github_url` at once. Absent for the create route (the issue is opened after commit).
+   */
+  githubIssue?: { number: number; url: string } | null;
 }
 
 /** Where a GITHUB external's issue is opened. */
@@ -156,8 +161,10 @@ export function itemName(scope: TeamScope, spec: KindSpec, number: number): stri
  *    (the row stays locked until commit, so concurrent creations queue here and never share a number);
  * 6. GITHUB externals: `input.github.installationId` must be the team's GitHub App installation (locked
  *    `FOR KEY SHARE`), else 400 `GITHUB400_0` — before anything is written;
- * 7. insert the item (author = caller; GITHUB: `github_owner` / `github_repo`), its managers, and for goals link
- *    the issues (moving them off any other goal). Returns the new id.
+ * 7. insert the item (author = caller, or null for an external created by a GitHub webhook; GITHUB:
+ *    `github_owner` / `github_repo`, and `github_number` / `github_url` when `input.githubIssue` is given), its
+ *    managers, and for goals link the issues (moving them off any other goal). Returns the new id.
+ * Inside a caller's transaction (`db` a transaction) this runs as a savepoint of it.
  * Externals are mirrored on GitHub/Slack only after this commits (integrations/integrations.ts `syncExternal`), so
  * a failing tool never loses the item.
  */
@@ -165,7 +172,7 @@ export async function createItem(
   db: Db,
   spec: KindSpec,
   scope: TeamScope,
-  authorId: number,
+  authorId: number | null,
   input: CreateItemInput,
 ): Promise<number> {
   return db.transaction(async (tx) => {
@@ -204,6 +211,8 @@ export async function createItem(
         extServiceType: input.extServiceType,
         githubOwner: input.github?.owner ?? null,
         githubRepo: input.github?.repo ?? null,
+        githubNumber: input.githubIssue?.number ?? null,
+        githubUrl: input.githubIssue?.url ?? null,
         authorId,
         createdAt: now,
         updatedAt: now,
