@@ -1,15 +1,15 @@
-import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   FAKE_GITHUB_ACCOUNT,
   FAKE_INSTALLATION_ID,
   type FakeIntegrations,
-  startFakeIntegrations,
 } from '../../scripts/fake-integrations';
 import { githubDelivery, item } from '../../server/db/schema';
 import { lexicalToPlainText } from '../../server/modules/integrations/lexical-text';
 import { upsertGithubInstallation } from '../../server/modules/integrations/store';
+import { githubAppEnv, startTestIntegrationsFake } from './support/integrations';
 import { createTeamWith, listPageOk } from './support/items';
 import { asMember } from './support/members';
 import { TEST_PUBLIC_URL, type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
@@ -21,14 +21,8 @@ import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
  * deliveries, never a second item for an issue we opened, title/body/FINISH in step — against the fake GitHub of
  * scripts/fake-integrations.ts.
  */
-const APP_ID = '31337';
 const SECRET = 'webhook-secret-for-tests-0123456789';
 const REPO = 'momentum-demo';
-const keys = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-});
 
 let testDb: TestDatabase;
 let fake: FakeIntegrations;
@@ -38,20 +32,13 @@ let ws: TestWorkspace;
 let alpha: number;
 
 const integrationEnv = (fakeUrl: string, secret = SECRET) => ({
-  GITHUB_APP_ID: APP_ID,
-  GITHUB_APP_PRIVATE_KEY: keys.privateKey.trim().replace(/\n/g, '\\n'),
-  GITHUB_API_URL: fakeUrl,
-  GITHUB_WEB_URL: fakeUrl,
+  ...githubAppEnv(fakeUrl),
   GITHUB_WEBHOOK_SECRET: secret,
 });
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  fake = await startFakeIntegrations({
-    appPublicUrl: TEST_PUBLIC_URL,
-    githubPublicKeyPem: keys.publicKey,
-    githubAppId: APP_ID,
-  });
+  fake = await startTestIntegrationsFake();
   ({ app } = await createTestApp({ database: testDb.database, env: integrationEnv(fake.url) }));
   ws = await createWorkspaceWith(app, 'Hooked', '한지민', ['박서준']);
   alpha = await createTeamWith(app, ws.owner, 'Alpha', [ws.members[0]!.memberId]);

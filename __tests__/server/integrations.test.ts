@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
@@ -10,7 +9,6 @@ import {
   FAKE_SLACK_CHANNEL,
   FAKE_SLACK_TEAM,
   type FakeIntegrations,
-  startFakeIntegrations,
 } from '../../scripts/fake-integrations';
 import type { AppConfig } from '../../server/config';
 import { githubInstallation, item, slackLink, team } from '../../server/db/schema';
@@ -18,6 +16,7 @@ import { deriveIntegrationKeys, openSecret } from '../../server/modules/integrat
 import { SYNC_MESSAGES } from '../../server/modules/integrations/integrations';
 import { lexicalToPlainText } from '../../server/modules/integrations/lexical-text';
 import { STATE_TTL_SECONDS, signState } from '../../server/modules/integrations/state';
+import { githubAppEnv, startTestIntegrationsFake } from './support/integrations';
 import { createTeamWith } from './support/items';
 import { type SignedInMember, asMember } from './support/members';
 import { TEST_PUBLIC_URL, type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
@@ -29,12 +28,6 @@ import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
  * repository endpoints, the link flags, and creating GITHUB / SLACK externals — against the fake GitHub and Slack of
  * scripts/fake-integrations.ts on a free local port.
  */
-const APP_ID = '31337';
-const keys = generateKeyPairSync('rsa', {
-  modulusLength: 2048,
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-  privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-});
 
 let testDb: TestDatabase;
 let fake: FakeIntegrations;
@@ -48,12 +41,8 @@ let alpha: number;
 let beta: number;
 
 const integrationEnv = (fakeUrl: string) => ({
-  GITHUB_APP_ID: APP_ID,
+  ...githubAppEnv(fakeUrl),
   GITHUB_APP_SLUG: 'momentum-test',
-  // As a one-line env file carries it: literal `\n` escapes.
-  GITHUB_APP_PRIVATE_KEY: keys.privateKey.trim().replace(/\n/g, '\\n'),
-  GITHUB_API_URL: fakeUrl,
-  GITHUB_WEB_URL: fakeUrl,
   SLACK_CLIENT_ID: 'fake-client-id',
   SLACK_CLIENT_SECRET: 'fake-client-secret',
   SLACK_API_URL: `${fakeUrl}/api/`,
@@ -62,11 +51,7 @@ const integrationEnv = (fakeUrl: string) => ({
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  fake = await startFakeIntegrations({
-    appPublicUrl: TEST_PUBLIC_URL,
-    githubPublicKeyPem: keys.publicKey,
-    githubAppId: APP_ID,
-  });
+  fake = await startTestIntegrationsFake();
   ({ app, config } = await createTestApp({ database: testDb.database, env: integrationEnv(fake.url) }));
   ws = await createWorkspaceWith(app, 'Linked', '한지민', ['박서준']);
   other = await createWorkspaceWith(app, 'Unlinked', '최우식');
