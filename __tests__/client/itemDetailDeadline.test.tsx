@@ -12,7 +12,8 @@ afterEach(() => jest.restoreAllMocks());
 
 const ISSUE_5 = '/workspace/default/team/7/issue/5';
 
-it('picks an end before the start: the start is pulled back and both sides are sent', async () => {
+/** Issue 5 in view mode (deadline 26.11.20 - 26.11.25) with its deadline dropdown open; PATCHes are recorded. */
+async function openDeadline() {
   const sent: SentBody[] = [];
   mockFetch(
     detailRoutes({
@@ -23,6 +24,11 @@ it('picks an end before the start: the start is pulled back and both sides are s
   await renderApp(ISSUE_5, { preloadedState: signedIn });
   fireEvent.click(await screen.findByRole('button', { name: '기한: 26.11.20 - 26.11.25' }));
   const dialog = await screen.findByRole('dialog', { name: '기한' });
+  return { sent, dialog };
+}
+
+it('picks an end before the start: the start is pulled back and both sides are sent', async () => {
+  const { sent, dialog } = await openDeadline();
   const openers = await within(dialog).findAllByRole('button', { name: /날짜를 선택하세요/ });
   fireEvent.click(openers[1]!);
   const grid = await screen.findByRole('grid');
@@ -33,16 +39,7 @@ it('picks an end before the start: the start is pulled back and both sides are s
 });
 
 it('picks a later end: only the end is sent', async () => {
-  const sent: SentBody[] = [];
-  mockFetch(
-    detailRoutes({
-      'GET /api/issues/5': () => envelopeResponse(200, detail(5)),
-      'PATCH /api/teams/7/issues/5': recordBody(sent, { issueId: 5 }),
-    }),
-  );
-  await renderApp(ISSUE_5, { preloadedState: signedIn });
-  fireEvent.click(await screen.findByRole('button', { name: '기한: 26.11.20 - 26.11.25' }));
-  const dialog = await screen.findByRole('dialog', { name: '기한' });
+  const { sent, dialog } = await openDeadline();
   const openers = await within(dialog).findAllByRole('button', { name: /날짜를 선택하세요/ });
   fireEvent.click(openers[1]!);
   const grid = await screen.findByRole('grid');
@@ -52,16 +49,7 @@ it('picks a later end: only the end is sent', async () => {
 });
 
 it("clears the start: only the start is sent, as 'null'", async () => {
-  const sent: SentBody[] = [];
-  mockFetch(
-    detailRoutes({
-      'GET /api/issues/5': () => envelopeResponse(200, detail(5)),
-      'PATCH /api/teams/7/issues/5': recordBody(sent, { issueId: 5 }),
-    }),
-  );
-  await renderApp(ISSUE_5, { preloadedState: signedIn });
-  fireEvent.click(await screen.findByRole('button', { name: '기한: 26.11.20 - 26.11.25' }));
-  const dialog = await screen.findByRole('dialog', { name: '기한' });
+  const { sent, dialog } = await openDeadline();
   // The start field's clear button (the end field has its own).
   const clears = await within(dialog).findAllByRole('button', { name: '지우기' });
   fireEvent.click(clears[0]!);

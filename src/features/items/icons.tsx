@@ -32,6 +32,36 @@ function Line({ size = '2.4rem', className, children }: IconProps & { children: 
   );
 }
 
+/** The property panel's '목표' row: an arrow rising to the goal. */
+export function GoalIcon({ size }: IconProps) {
+  return (
+    <Line size={size}>
+      <path d="M4 20c4-8 8 0 16-12M14 8h6v6" />
+    </Line>
+  );
+}
+
+/** The property panel's '이슈' row: a speech bubble with an exclamation mark. */
+export function IssueIcon({ size }: IconProps) {
+  return (
+    <Line size={size}>
+      <path d="M4 5h16v11H9l-5 4z M12 8v4 M12 14v.01" />
+    </Line>
+  );
+}
+
+/** The property panel's '외부' row before a tool is chosen: three linked boxes. */
+export function ExternalGlyph({ size }: IconProps) {
+  return (
+    <Line size={size}>
+      <rect x="9" y="3" width="6" height="5" rx="1" />
+      <rect x="3" y="16" width="6" height="5" rx="1" />
+      <rect x="15" y="16" width="6" height="5" rx="1" />
+      <path d="M12 8v4M6 16v-4h12v4" />
+    </Line>
+  );
+}
+
 /** A filled status dot: 1.2rem on rows, 1.6rem in group headers. */
 export function StatusDot({ state, size = '1.2rem' }: { state: State; size?: string }) {
   return (

@@ -20,7 +20,16 @@ import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { useGithubTargetLoader } from '../../integrations/useGithubTargetLoader';
 import { toastShown } from '../../toast/toastSlice';
-import { CalendarIcon, ExtServiceLogo, PriorityIcon, StatusDot, UserIcon } from '../icons';
+import {
+  CalendarIcon,
+  ExternalGlyph,
+  ExtServiceLogo,
+  GoalIcon,
+  IssueIcon,
+  PriorityIcon,
+  StatusDot,
+  UserIcon,
+} from '../icons';
 import {
   DETAIL_PRIORITIES,
   DETAIL_STATES,
@@ -70,48 +79,6 @@ function targetHint(target: GithubTarget): string {
   if (target.status === 'ready') return text.githubTarget(`${target.owner}/${target.repo}`);
   return target.status === 'loading' ? text.githubTargetLoading : text.githubTargetMissing;
 }
-
-const GlyphIcon = () => (
-  <svg
-    width="2.4rem"
-    height="2.4rem"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    aria-hidden="true"
-  >
-    <rect x="9" y="3" width="6" height="5" rx="1" strokeWidth={1.5} />
-    <rect x="3" y="16" width="6" height="5" rx="1" strokeWidth={1.5} />
-    <rect x="15" y="16" width="6" height="5" rx="1" strokeWidth={1.5} />
-    <path d="M12 8v4M6 16v-4h12v4" strokeWidth={1.5} />
-  </svg>
-);
-
-const GoalIcon = () => (
-  <svg
-    width="2.4rem"
-    height="2.4rem"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    aria-hidden="true"
-  >
-    <path d="M4 20c4-8 8 0 16-12M14 8h6v6" strokeWidth={1.5} strokeLinecap="round" />
-  </svg>
-);
-
-const IssueIcon = () => (
-  <svg
-    width="2.4rem"
-    height="2.4rem"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    aria-hidden="true"
-  >
-    <path d="M4 5h16v11H9l-5 4z M12 8v4 M12 14v.01" strokeWidth={1.5} strokeLinecap="round" />
-  </svg>
-);
 
 function Placeholder({ children }: { children: string }) {
   return <span className="placeholder">{children}</span>;
@@ -333,7 +300,7 @@ export function PropertyPanel({ kind, mode, teamId, form, onChange }: PropertyPa
           valueText={form.extServiceType ? EXT_SERVICE_LABELS[form.extServiceType] : text.none}
           display={
             <>
-              {form.extServiceType ? <ExtServiceLogo type={form.extServiceType} /> : <GlyphIcon />}
+              {form.extServiceType ? <ExtServiceLogo type={form.extServiceType} /> : <ExternalGlyph />}
               {form.extServiceType ? (
                 <span className="value">{EXT_SERVICE_LABELS[form.extServiceType]}</span>
               ) : (
