@@ -339,19 +339,7 @@ export async function settingsRoutes(
       const url = await store.save(webp);
       let previous: string | null;
       try {
-        previous = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .select({ url: member.profileImageUrl })
-            .from(member)
-            .where(and(eq(member.id, request.memberId), isNull(member.withdrawnAt)))
-            .for('update');
-          if (!row) throw new ApiError('JWT401_1');
-          await tx
-            .update(member)
-            .set({ profileImageUrl: url, profileImageSetInApp: true, updatedAt: new Date() })
-            .where(eq(member.id, request.memberId));
-          return row.url;
-        });
+        previous = await setProfileImage(db, request.memberId, url);
       } catch (error) {
         await store.remove(url);
         throw error;
@@ -383,19 +371,7 @@ export async function settingsRoutes(
     },
     async (request, reply) => {
       await callerWorkspaceId(db, request.memberId);
-      const previous = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ url: member.profileImageUrl })
-          .from(member)
-          .where(and(eq(member.id, request.memberId), isNull(member.withdrawnAt)))
-          .for('update');
-        if (!row) throw new ApiError('JWT401_1');
-        await tx
-          .update(member)
-          .set({ profileImageUrl: null, profileImageSetInApp: true, updatedAt: new Date() })
-          .where(eq(member.id, request.memberId));
-        return row.url;
-      });
+      const previous = await setProfileImage(db, request.memberId, null);
       await store.remove(previous);
       return ok(reply, 'PROFILE200_2', { memberId: request.memberId, profileImageUrl: null });
     },
@@ -434,4 +410,25 @@ export async function settingsRoutes(
       return ok(reply, 'MEMBER200_1', null);
     },
   );
+}
+
+/**
+ * Sets the member's picture (`url`, or null for none) and marks it chosen in the app, so sign-ins no longer copy
+ * the provider's picture. Locks the member row; returns the previous URL (the caller deletes that file).
+ * 401 `JWT401_1` when the member is gone or withdrawn.
+ */
+async function setProfileImage(db: Db, memberId: number, url: string | null): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ url: member.profileImageUrl })
+      .from(member)
+      .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)))
+      .for('update');
+    if (!row) throw new ApiError('JWT401_1');
+    await tx
+      .update(member)
+      .set({ profileImageUrl: url, profileImageSetInApp: true, updatedAt: new Date() })
+      .where(eq(member.id, memberId));
+    return row.url;
+  });
 }
