@@ -23,6 +23,9 @@ const appKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const publicKeyPath = path.join(dataDir, 'github-app.pub.pem');
 fs.writeFileSync(publicKeyPath, appKey.publicKey.export({ type: 'spki', format: 'pem' }));
 const GITHUB_APP_ID = '31337';
+/** The App's OAuth client: the install callback exchanges the installer's code with it (the fake checks both). */
+const GITHUB_APP_CLIENT_ID = 'Iv1.e2eclient31337';
+const GITHUB_APP_CLIENT_SECRET = 'e2e-github-client-secret';
 
 export default defineConfig({
   testDir: './e2e',
@@ -66,6 +69,8 @@ export default defineConfig({
         APP_PUBLIC_URL: baseURL,
         FAKE_GITHUB_PUBLIC_KEY_PATH: publicKeyPath,
         GITHUB_APP_ID,
+        GITHUB_APP_CLIENT_ID,
+        GITHUB_APP_CLIENT_SECRET,
       },
     },
     {
@@ -87,6 +92,8 @@ export default defineConfig({
         DATABASE_URL: '',
         GITHUB_APP_ID,
         GITHUB_APP_PRIVATE_KEY: appKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        GITHUB_APP_CLIENT_ID,
+        GITHUB_APP_CLIENT_SECRET,
         GITHUB_API_URL: fakeURL,
         GITHUB_WEB_URL: fakeURL,
         GITHUB_WEBHOOK_SECRET: 'e2e-webhook-secret-0123456789',

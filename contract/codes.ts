@@ -30,6 +30,8 @@ export const CODES = {
   JWT401_4: { status: 401, message: '리프레시 토큰이 만료되었습니다. 다시 로그인해 주세요.' },
   JWT401_5: { status: 401, message: '이미 사용된 리프레시 토큰입니다. 보안을 위해 다시 로그인해 주세요.' },
   JWT401_6: { status: 401, message: '리프레시 토큰이 유효하지 않습니다.' },
+  /** Token reissue refused for now (too many in a minute for this session); `Retry-After` says when. Not a sign-out. */
+  JWT429_0: { status: 429, message: '토큰 재발급 요청이 너무 많습니다. 잠시 후 다시 시도합니다.' },
   AUTH200_0: { status: 200, message: '토큰을 재발급했습니다.' },
   AUTH200_1: { status: 200, message: '로그아웃되었습니다.' },
   MEMBER404_0: { status: 404, message: '사용자 정보를 찾을 수 없습니다.' },
@@ -78,8 +80,7 @@ export const CODES = {
   PROFILE415_0: { status: 415, message: 'JPEG, PNG, WebP, GIF 이미지만 올릴 수 있습니다.' },
   PROFILE415_1: { status: 415, message: '이미지는 multipart/form-data 형식으로 보내 주세요.' },
 
-  // team access of the team routes (`/api/teams/{teamId}/…`)
-  TEAM403_0: { status: 403, message: '이 팀에 접근할 권한이 없습니다.' },
+  // team access of the team routes (`/api/teams/{teamId}/…`): a team of another workspace is "not found" too
   TEAM404_0: { status: 404, message: '팀을 찾을 수 없습니다.' },
 
   // goals, issues, externals (api-contract.md "Items", "Grouped lists"); `_1` update, detail GOAL200_5 /
@@ -120,11 +121,9 @@ export const CODES = {
   ITEM403_0: { status: 403, message: '다른 팀의 항목은 삭제할 수 없습니다.' },
   /** Delete: some ids do not exist (as that kind); nothing deleted; `message` and `result.<kind>Ids` name them. */
   ITEM404_0: { status: 404, message: '존재하지 않는 항목입니다.' },
-  /** Detail / comments: the item's team is not in the caller's workspace. */
-  ITEM403_1: { status: 403, message: '이 항목에 접근할 권한이 없습니다.' },
 
-  // comments (api-contract.md "Comments"; spec §3 "Comment", §7 "Detail and comments"). A missing target answers
-  // the kind's 404 (`GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0`), another workspace's `ITEM403_1`.
+  // comments (api-contract.md "Comments"; spec §3 "Comment", §7 "Detail and comments"). A missing target, or one
+  // in another workspace, answers the kind's 404 (`GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0`).
   COMMENT200_0: { status: 200, message: '댓글 목록을 조회했습니다.' },
   COMMENT201_0: { status: 201, message: '댓글을 작성했습니다.' },
 
@@ -137,6 +136,12 @@ export const CODES = {
   /** Callback with a bad, expired or foreign `state`. */
   GITHUB400_1: { status: 400, message: 'GitHub 연동 요청이 유효하지 않습니다. 다시 시도해 주세요.' },
   GITHUB404_0: { status: 404, message: '이 팀에 연동된 GitHub 앱이 없습니다.' },
+  /** Installation callback: the installation is already linked to a team of another workspace (nothing changed). */
+  GITHUB409_0: {
+    status: 409,
+    message:
+      '이 GitHub 설치는 이미 다른 워크스페이스에 연결되어 있습니다. 그 워크스페이스에서 연결을 해제한 뒤 다시 시도해 주세요.',
+  },
   GITHUB502_0: { status: 502, message: 'GitHub에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.' },
   /** GitHub App credentials are not configured on this server. */
   GITHUB503_0: { status: 503, message: 'GitHub 연동이 설정되지 않은 서버입니다.' },

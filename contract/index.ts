@@ -10,3 +10,4 @@ export * from './members';
 export * from './items';
 export * from './constants';
 export * from './integrations';
+export * from './ids';

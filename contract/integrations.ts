@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParamSchema } from './ids';
 import { envelopeSchema } from './envelope';
 
 /**
@@ -17,9 +18,9 @@ import { envelopeSchema } from './envelope';
  */
 
 /** `GET /api/github/connect?teamId=` query. Result: the install URL (string). */
-export const githubConnectQuerySchema = z.object({ teamId: z.coerce.number().int().positive() });
+export const githubConnectQuerySchema = z.object({ teamId: idParamSchema });
 /** `GET /slack/connect?teamId=` query (teamId optional: where the complete page returns). Result: the URL string. */
-export const slackConnectQuerySchema = z.object({ teamId: z.coerce.number().int().positive().optional() });
+export const slackConnectQuerySchema = z.object({ teamId: idParamSchema.optional() });
 export const connectUrlResponseSchema = envelopeSchema(z.string());
 
 /** `GET /api/teams/{teamId}/github/installation`: 200 `GITHUB200_1`; none → 404 `GITHUB404_0`. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { idListSchema, idParamSchema } from './ids';
 import { externalSyncSchema } from './integrations';
 import {
   EXT_SERVICE_TYPES,
@@ -21,8 +22,17 @@ export const stateSchema = z.enum(STATES);
 export const prioritySchema = z.enum(PRIORITIES);
 export const extServiceTypeSchema = z.enum(EXT_SERVICE_TYPES);
 
-/** `YYYY-MM-DD` (a real calendar date). */
-export const dateSchema = z.iso.date();
+/** Earliest and latest deadline dates: the date pickers' own range (MUI X's default min and max dates). */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2099-12-31';
+
+/** `YYYY-MM-DD`: a real calendar date in `DATE_MIN`…`DATE_MAX` (year 0000 and the like are refused, not stored). */
+export const dateSchema = z.iso
+  .date()
+  .refine(
+    (value) => value >= DATE_MIN && value <= DATE_MAX,
+    `${DATE_MIN}부터 ${DATE_MAX} 사이의 날짜여야 합니다.`,
+  );
 
 /** Deadline on the wire: either side may be null. start ≤ end (400 otherwise). */
 export const deadlineSchema = z.object({ start: dateSchema.nullable(), end: dateSchema.nullable() });
@@ -123,14 +133,14 @@ const createCommon = {
   content: itemContentSchema.default(''),
   state: stateSchema.default('NONE'),
   priority: prioritySchema.default('NONE'),
-  managersId: z.array(z.number().int().positive()).default([]),
+  managersId: idListSchema.default([]),
   deadline: deadlineInputSchema.default({}),
 };
 
 /** `POST /api/teams/{teamId}/goals` (spec §3): result `{ goalId }`, 201. */
 export const createGoalRequestSchema = z.object({
   ...createCommon,
-  issuesId: z.array(z.number().int().positive()).default([]),
+  issuesId: idListSchema.default([]),
 });
 export type CreateGoalRequest = z.input<typeof createGoalRequestSchema>;
 export const createGoalResponseSchema = envelopeSchema(z.object({ goalId: z.number().int() }));
@@ -162,10 +172,10 @@ export const createExternalResponseSchema = envelopeSchema(
 );
 
 /** `DELETE /api/teams/{teamId}/goals|issues|externals` bodies; result `{ deletedIds }`. */
-export const deleteGoalsRequestSchema = z.object({ goalIds: z.array(z.number().int().positive()).min(1) });
-export const deleteIssuesRequestSchema = z.object({ issueIds: z.array(z.number().int().positive()).min(1) });
+export const deleteGoalsRequestSchema = z.object({ goalIds: idListSchema.min(1) });
+export const deleteIssuesRequestSchema = z.object({ issueIds: idListSchema.min(1) });
 export const deleteExternalsRequestSchema = z.object({
-  externalIds: z.array(z.number().int().positive()).min(1),
+  externalIds: idListSchema.min(1),
 });
 export const deleteItemsResponseSchema = envelopeSchema(z.object({ deletedIds: z.array(z.number().int()) }));
 
@@ -224,7 +234,7 @@ const updateCommon = {
   state: stateSchema.optional(),
   priority: prioritySchema.optional(),
   /** Replaces the managers (members of the team); `[]` clears them. */
-  managersId: z.array(z.number().int().positive()).optional(),
+  managersId: idListSchema.optional(),
   /** Each side merged with the stored one; start ≤ end checked on the result. */
   deadline: deadlinePatchSchema.optional(),
 };
@@ -235,7 +245,7 @@ const updateCommon = {
  */
 export const updateGoalRequestSchema = z.object({
   ...updateCommon,
-  issuesId: z.array(z.number().int().positive()).optional(),
+  issuesId: idListSchema.optional(),
 });
 export type UpdateGoalRequest = z.input<typeof updateGoalRequestSchema>;
 export const updateGoalResponseSchema = createGoalResponseSchema;
@@ -290,7 +300,7 @@ export const createCommentResponseSchema = envelopeSchema(z.object({ commentId: 
 /** `GET /api/comments?category=&targetId=` query. */
 export const commentListQuerySchema = z.object({
   category: commentCategorySchema,
-  targetId: z.coerce.number().int().positive(),
+  targetId: idParamSchema,
 });
 export type CommentListQuery = z.input<typeof commentListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { idListSchema } from './ids';
 
 /**
  * Teams of the caller's workspace (spec §3 "Team", §7 "Workspace settings", api-contract.md "Teams").
@@ -42,7 +43,7 @@ export const teamPageResponseSchema = envelopeSchema(teamPageSchema);
  */
 export const createTeamRequestSchema = z.object({
   teamName: z.string(),
-  memberId: z.array(z.number().int().positive()).min(1, '팀원을 한 명 이상 선택해 주세요.'),
+  memberId: idListSchema.min(1, '팀원을 한 명 이상 선택해 주세요.'),
 });
 export type CreateTeamRequest = z.infer<typeof createTeamRequestSchema>;
 export const createTeamResultSchema = z.object({
@@ -60,7 +61,7 @@ export const createTeamResponseSchema = envelopeSchema(createTeamResultSchema);
  * shared by all its members.
  */
 export const reorderTeamsRequestSchema = z.object({
-  teamIdList: z.array(z.number().int().positive()).min(1),
+  teamIdList: idListSchema.min(1),
 });
 export type ReorderTeamsRequest = z.infer<typeof reorderTeamsRequestSchema>;
 export const reorderTeamsResponseSchema = envelopeSchema(z.null());

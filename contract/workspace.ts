@@ -20,8 +20,20 @@ export const workspaceProfileResponseSchema = envelopeSchema(workspaceProfileSch
 /** Invite password: `INVITE_PASSWORD_LENGTH` characters of `INVITE_PASSWORD_ALPHABET` (api-contract.md). */
 export const INVITE_PASSWORD_LENGTH = 8;
 export const INVITE_PASSWORD_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-/** Join lockout (api-contract.md "Workspace, invite, join"): this many failures per member or per IP… */
+/**
+ * Join lockout (api-contract.md "Workspace, invite, join"): this many failures by one member against one workspace
+ * (the workspace the invite token names; tokens naming none count together as "no workspace")…
+ */
 export const JOIN_MAX_FAILURES = 5;
+/**
+ * …or this many failures from one client IP, whoever made them…
+ *
+ * Far above `JOIN_MAX_FAILURES` on purpose: a whole office behind one NAT address shares an IP, and a few people's
+ * typos (or one person's garbage link) must not lock everybody else out. One IP spraying guesses is still stopped
+ * well before it matters: 100 guesses per 15 minutes against a 36⁸ (≈ 2.8·10¹²) invite password space, and invite
+ * tokens are 128 random bits.
+ */
+export const JOIN_IP_MAX_FAILURES = 100;
 /** …within this many seconds → 429 `WORKSPACE429_0` with `Retry-After` until the window passes. */
 export const JOIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 

@@ -2,14 +2,30 @@
  * A fake GitHub (REST API + the App install page) and Slack (OAuth v2 + Web API) on one local HTTP origin, for the
  * server tests (__tests__/server/integrations.test.ts) and the browser suite. Point the app at it with
  *   GITHUB_API_URL=<url>  GITHUB_WEB_URL=<url>  SLACK_API_URL=<url>/api/  SLACK_AUTHORIZE_URL=<url>/oauth/v2/authorize
- * (plus GITHUB_APP_ID, a GitHub App private key, SLACK_CLIENT_ID and SLACK_CLIENT_SECRET of your choice).
+ * (plus GITHUB_APP_ID, a GitHub App private key, GITHUB_APP_CLIENT_ID, GITHUB_APP_CLIENT_SECRET, SLACK_CLIENT_ID and
+ * SLACK_CLIENT_SECRET of your choice).
  *
  * Run alone: `FAKE_PORT=4010 APP_PUBLIC_URL=http://localhost:3000 node --import tsx scripts/fake-integrations.ts`
- * (logs "fake integrations ready on <url>"; optional `FAKE_GITHUB_PUBLIC_KEY_PATH` makes it verify App JWTs).
+ * (logs "fake integrations ready on <url>"; optional `FAKE_GITHUB_PUBLIC_KEY_PATH` makes it verify App JWTs,
+ * optional `GITHUB_APP_CLIENT_ID` / `GITHUB_APP_CLIENT_SECRET` make it check the App's OAuth client).
+ *
+ * GitHub models an App with "Request user authorization (OAuth) during installation": installations belong to an
+ * account, and each fake user can access some of them (`state.userInstallations`). By default installation 4242
+ * (`momentum-fake-org`) is accessible to the user `momentum-fake-user`; tests add others with
+ * `fake.addInstallation(id, account, users)` and choose what the install page installs, and as whom, with
+ * `state.installPage`.
  *
  * GitHub routes (API at the root, like GitHub Enterprise without `/api/v3`):
  * - `GET /apps/:slug/installations/new?state=` — HTML page whose "Install" link goes to
- *   `${appPublicUrl}/api/github/installation/callback?installation_id=4242&setup_action=install&state=…`;
+ *   `${appPublicUrl}/api/github/installation/callback?code=…&installation_id=4242&setup_action=install&state=…`
+ *   (`state.installPage`; `code` is a fresh one-time OAuth code, valid 10 minutes, bound to that user and
+ *   installation);
+ * - `POST /login/oauth/access_token` `{ client_id, client_secret, code }` — the code (once) → a user access token
+ *   (`ghu_…`); like GitHub, a refusal is a 200 with `{ error: 'bad_verification_code' |
+ *   'incorrect_client_credentials' }`; JSON with `Accept: application/json`, form-encoded otherwise;
+ * - `GET /user/installations` (user token) — the installations the user can access;
+ * - `GET /user/installations/:id/repositories` (user token) — the installation's repositories, 404 unless the user
+ *   can access it;
  * - `GET /app/installations/:id` (App JWT) — the installation and its account, 404 for unknown ids;
  * - `POST /app/installations/:id/access_tokens` (App JWT) — an installation token (`ghs_…`, one hour);
  * - `GET /installation/repositories` (installation token) — `state.repositories`;
@@ -35,6 +51,10 @@ import type { AddressInfo } from 'node:net';
 
 export const FAKE_INSTALLATION_ID = 4242;
 export const FAKE_GITHUB_ACCOUNT = 'momentum-fake-org';
+/** The GitHub user who clicks "Install" on the fake install page by default (may access installation 4242). */
+export const FAKE_GITHUB_USER = 'momentum-fake-user';
+/** How long an OAuth code of the install page can be exchanged (GitHub: 10 minutes). */
+export const FAKE_GITHUB_CODE_TTL_MS = 10 * 60 * 1000;
 export const FAKE_SLACK_CODE = 'fake-code';
 export const FAKE_SLACK_TEAM = { id: 'T0FAKE0001', name: 'Fake Slack' };
 export const FAKE_SLACK_CHANNEL = { id: 'C0FAKE0001', name: '#general' };
@@ -83,6 +103,16 @@ export interface FakeSlackMessage {
 export interface FakeIntegrationsState {
   /** Installation id → account login. */
   installations: Map<number, string>;
+  /** GitHub user login → the installations that user can access (`GET /user/installations…`). */
+  userInstallations: Map<string, Set<number>>;
+  /** What the install page's "Install" link installs, and which user's OAuth code it carries. */
+  installPage: { installationId: number; user: string };
+  /** OAuth codes handed out by the install page and not yet exchanged (each works once). */
+  oauthCodes: Map<string, { user: string; installationId: number; expiresAt: number }>;
+  /** `POST /login/oauth/access_token` calls that handed out a user token (count). */
+  oauthExchanges: number;
+  /** Issued user access tokens → user login. */
+  userTokens: Map<string, string>;
   repositories: FakeRepository[];
   issues: FakeIssue[];
   /** Issue updates (close, reopen, rename) received so far. */
@@ -111,12 +141,17 @@ export interface FakeIntegrationsOptions {
   githubPublicKeyPem?: string;
   /** Expected App JWT `iss` (the app id); any when absent. */
   githubAppId?: string;
+  /** The App's OAuth client id and secret `/login/oauth/access_token` expects; any non-empty pair when absent. */
+  githubClientId?: string;
+  githubClientSecret?: string;
 }
 
 export interface FakeIntegrations {
   /** `http://127.0.0.1:<port>` (no trailing slash). */
   url: string;
   state: FakeIntegrationsState;
+  /** Adds (or replaces) installation `id` of `account`, accessible to `users` (GitHub user logins). */
+  addInstallation(id: number, account: string, users: string[]): void;
   close(): Promise<void>;
 }
 
@@ -176,6 +211,11 @@ export async function startFakeIntegrations(options: FakeIntegrationsOptions): P
 
   const state: FakeIntegrationsState = {
     installations: new Map([[FAKE_INSTALLATION_ID, FAKE_GITHUB_ACCOUNT]]),
+    userInstallations: new Map([[FAKE_GITHUB_USER, new Set([FAKE_INSTALLATION_ID])]]),
+    installPage: { installationId: FAKE_INSTALLATION_ID, user: FAKE_GITHUB_USER },
+    oauthCodes: new Map(),
+    oauthExchanges: 0,
+    userTokens: new Map(),
     repositories: [],
     issues: [],
     issueUpdates: [],
@@ -218,6 +258,18 @@ export async function startFakeIntegrations(options: FakeIntegrationsOptions): P
     return installationId;
   };
 
+  /** `Authorization: token <user access token>` → the user's login. */
+  const requireUserToken = (request: http.IncomingMessage): string => {
+    const match = /^(?:Bearer|token)\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    const user = match ? state.userTokens.get(match[1]!) : undefined;
+    if (user === undefined) throw new HttpError(401, { message: 'Bad credentials' });
+    return user;
+  };
+
+  /** Whether `user` may access installation `id` (an existing installation the user was given). */
+  const userMayAccess = (user: string, id: number): boolean =>
+    state.installations.has(id) && (state.userInstallations.get(user)?.has(id) ?? false);
+
   const requireSlackToken = (request: http.IncomingMessage, body: Record<string, unknown>): string => {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     const token = match?.[1] ?? (typeof body.token === 'string' ? body.token : '');
@@ -257,15 +309,21 @@ export async function startFakeIntegrations(options: FakeIntegrationsOptions): P
     // --- GitHub web: the App install page.
     if (method === 'GET' && (m = /^\/apps\/([^/]+)\/installations\/new$/.exec(path))) {
       const slug = decodeURIComponent(m[1]!);
+      const { installationId, user } = state.installPage;
+      const code = `fakecode${randomBytes(10).toString('hex')}`;
+      state.oauthCodes.set(code, { user, installationId, expiresAt: Date.now() + FAKE_GITHUB_CODE_TTL_MS });
       const callback = new URL(`${appPublicUrl}/api/github/installation/callback`);
-      callback.searchParams.set('installation_id', String(FAKE_INSTALLATION_ID));
+      callback.searchParams.set('code', code);
+      callback.searchParams.set('installation_id', String(installationId));
       callback.searchParams.set('setup_action', 'install');
       callback.searchParams.set('state', requestUrl.searchParams.get('state') ?? '');
+      const account = state.installations.get(installationId) ?? `installation ${installationId}`;
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Install ${escapeHtml(slug)}</title>` +
           `</head><body><h1>Install ${escapeHtml(slug)}</h1>` +
-          `<p>Fake GitHub: install the App on <strong>${escapeHtml(FAKE_GITHUB_ACCOUNT)}</strong>.</p>` +
+          `<p>Fake GitHub: <strong>${escapeHtml(user)}</strong> installs the App on ` +
+          `<strong>${escapeHtml(account)}</strong>.</p>` +
           `<a id="install" role="button" href="${escapeHtml(callback.toString())}">Install</a></body></html>`,
       );
       return;
@@ -346,6 +404,73 @@ export async function startFakeIntegrations(options: FakeIntegrationsOptions): P
 
     // --- GitHub REST API.
     if (state.failGithub) throw new HttpError(503, { message: 'Service unavailable (fake switch)' });
+    // GitHub web: the OAuth code → a user access token (refusals are 200 with `error`, as GitHub answers).
+    if (method === 'POST' && path === '/login/oauth/access_token') {
+      const body = { ...Object.fromEntries(requestUrl.searchParams), ...(await readBody(request)) };
+      const answer = (payload: Record<string, string | number>) => {
+        if ((request.headers.accept ?? '').includes('application/json')) return json(200, payload);
+        response.writeHead(200, { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' });
+        response.end(new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString());
+      };
+      const clientId = typeof body.client_id === 'string' ? body.client_id : '';
+      const clientSecret = typeof body.client_secret === 'string' ? body.client_secret : '';
+      const clientOk =
+        clientId !== '' &&
+        clientSecret !== '' &&
+        (options.githubClientId === undefined || clientId === options.githubClientId) &&
+        (options.githubClientSecret === undefined || clientSecret === options.githubClientSecret);
+      if (!clientOk) {
+        return answer({
+          error: 'incorrect_client_credentials',
+          error_description: 'The client_id and/or client_secret passed are incorrect.',
+          error_uri: 'https://docs.github.com/apps/troubleshooting',
+        });
+      }
+      const code = typeof body.code === 'string' ? body.code : '';
+      const grant = state.oauthCodes.get(code);
+      state.oauthCodes.delete(code);
+      if (!grant || grant.expiresAt < Date.now()) {
+        return answer({
+          error: 'bad_verification_code',
+          error_description: 'The code passed is incorrect or expired.',
+          error_uri: 'https://docs.github.com/apps/troubleshooting',
+        });
+      }
+      const token = `ghu_fake${randomBytes(16).toString('hex')}`;
+      state.userTokens.set(token, grant.user);
+      state.oauthExchanges += 1;
+      return answer({
+        access_token: token,
+        expires_in: 28_800,
+        refresh_token: `ghr_fake${randomBytes(16).toString('hex')}`,
+        refresh_token_expires_in: 15_811_200,
+        scope: '',
+        token_type: 'bearer',
+      });
+    }
+    if (method === 'GET' && path === '/user/installations') {
+      const user = requireUserToken(request);
+      const ids = [...(state.userInstallations.get(user) ?? [])].filter((id) => state.installations.has(id));
+      return json(200, {
+        total_count: ids.length,
+        installations: ids.map((id) => {
+          const login = state.installations.get(id)!;
+          return { id, account: { login, id: 90_000 + id, type: 'Organization' }, app_slug: 'momentum-app' };
+        }),
+      });
+    }
+    if (method === 'GET' && (m = /^\/user\/installations\/(\d+)\/repositories$/.exec(path))) {
+      const user = requireUserToken(request);
+      const id = Number(m[1]);
+      if (!userMayAccess(user, id)) throw new HttpError(404, { message: 'Not Found' });
+      const all = repositoriesOf(state.installations.get(id)!);
+      const perPage = Math.min(100, Math.max(1, Number(requestUrl.searchParams.get('per_page') ?? 30) || 30));
+      return json(200, {
+        total_count: all.length,
+        repository_selection: 'all',
+        repositories: all.slice(0, perPage),
+      });
+    }
     if (method === 'GET' && (m = /^\/app\/installations\/(\d+)$/.exec(path))) {
       requireAppJwt(request);
       const id = Number(m[1]);
@@ -475,6 +600,14 @@ export async function startFakeIntegrations(options: FakeIntegrationsOptions): P
   return {
     url,
     state,
+    addInstallation: (id, account, users) => {
+      state.installations.set(id, account);
+      for (const user of users) {
+        const ids = state.userInstallations.get(user) ?? new Set<number>();
+        ids.add(id);
+        state.userInstallations.set(user, ids);
+      }
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -483,7 +616,10 @@ export async function startFakeIntegrations(options: FakeIntegrationsOptions): P
   };
 }
 
-/** `node --import tsx scripts/fake-integrations.ts`: FAKE_PORT, APP_PUBLIC_URL, FAKE_GITHUB_PUBLIC_KEY_PATH. */
+/**
+ * `node --import tsx scripts/fake-integrations.ts`: FAKE_PORT, APP_PUBLIC_URL, FAKE_GITHUB_PUBLIC_KEY_PATH,
+ * GITHUB_APP_ID, GITHUB_APP_CLIENT_ID, GITHUB_APP_CLIENT_SECRET.
+ */
 async function main(): Promise<void> {
   const fs = await import('node:fs');
   const keyPath = process.env.FAKE_GITHUB_PUBLIC_KEY_PATH;
@@ -493,6 +629,10 @@ async function main(): Promise<void> {
     appPublicUrl: process.env.APP_PUBLIC_URL ?? 'http://localhost:3000',
     ...(keyPath ? { githubPublicKeyPem: fs.readFileSync(keyPath, 'utf8') } : {}),
     ...(process.env.GITHUB_APP_ID ? { githubAppId: process.env.GITHUB_APP_ID } : {}),
+    ...(process.env.GITHUB_APP_CLIENT_ID ? { githubClientId: process.env.GITHUB_APP_CLIENT_ID } : {}),
+    ...(process.env.GITHUB_APP_CLIENT_SECRET
+      ? { githubClientSecret: process.env.GITHUB_APP_CLIENT_SECRET }
+      : {}),
   });
   console.log(`fake integrations ready on ${fake.url}`);
   const stop = () => {

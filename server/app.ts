@@ -5,12 +5,19 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type Database, PGLITE_ANALYZE_INTERVAL_MS, analyze, createDatabase, migrate } from './db';
 import { ApiError } from './http/envelope';
 import { errorHandler } from './http/errors';
+import { rejectNulCharacters } from './http/input-guard';
 import { RouteTable } from './http/route-table';
 import { installKoreanZodMessages } from './http/zod-korean';
 import { createRequireMember } from './modules/auth/require-member';
@@ -104,21 +111,60 @@ function loggerOptions(config: AppConfig, stream: BuildAppDeps['logStream']): Fa
 
 /**
  * Planner statistics for the embedded database, which has no autovacuum (see `analyze`): once when the app is ready
- * and then every `PGLITE_ANALYZE_INTERVAL_MS` until it closes. A failure is logged and retried next time.
+ * and then every `PGLITE_ANALYZE_INTERVAL_MS` until it closes. A failure is logged and retried next time. The first
+ * run does not hold up `ready` (it took up to a second on a 2,000-issue database, and the statistics of the previous
+ * run are still in the database meanwhile); closing waits for a run in progress.
  */
 function scheduleAnalyze(app: FastifyInstance, database: Database): void {
-  const run = () =>
-    analyze(database).catch((error: unknown) =>
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = analyze(database).catch((error: unknown) =>
       app.log.warn({ err: error }, 'ANALYZE of the embedded database failed'),
     );
+  };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await run();
+    run();
     timer = setInterval(run, PGLITE_ANALYZE_INTERVAL_MS);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
+
+/** Requests slower than this are logged at info level (every request is, at debug). */
+const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Request logging. Fastify's own two info lines per request ("incoming request", "request completed") cost more
+ * than a fast route itself on the embedded database, so at info level only server errors (whose error, with the
+ * request id, the error handler logs too), failures while sending and requests slower than `SLOW_REQUEST_MS` get a
+ * "request completed" / "request errored" line; at debug level every request gets both lines as before.
+ */
+class RequestLogs extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (isDebug(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request errored');
+    } else if (reply.statusCode >= 500 || reply.elapsedTime >= SLOW_REQUEST_MS) {
+      reply.log.info(line, 'request completed');
+    } else if (isDebug(request)) {
+      reply.log.debug(line, 'request completed');
+    }
+  }
+}
+
+const isDebug = (request: FastifyRequest) => request.log.level === 'debug' || request.log.level === 'trace';
 
 /**
  * Builds the Fastify app (not yet listening; callers may still add routes before `ready()`/`listen()`).
@@ -146,7 +192,15 @@ async function assemble(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
-    trustProxy: config.trustProxy,
+    logController: new RequestLogs(),
+    // A hop count trusts that many proxies nearest to the server (what proxy-addr does for a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -170,6 +224,8 @@ async function assemble(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Before every route's own checks: text with NUL characters never reaches a handler or the database.
+  app.addHook('preValidation', rejectNulCharacters);
 
   // Bodies: JSON only (plus urlencoded inside the auth plugin). An empty JSON body counts as no body, so
   // body-less POSTs from clients that always send `Content-Type: application/json` still work.
@@ -251,11 +307,15 @@ async function assemble(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    theme: { title: 'Momentum API' },
-    uiConfig: { deepLinking: true, persistAuthorization: false },
-  });
+  // The document is always built (tests read it with `app.swagger()`); it is served at /api/docs only when
+  // configured (`API_DOCS`, default off in production: the route map is not everyone's business).
+  if (config.apiDocs) {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      theme: { title: 'Momentum API' },
+      uiConfig: { deepLinking: true, persistAuthorization: false },
+    });
+  }
 
   app.decorate('requireMember', createRequireMember(database.db, config.jwtSecret));
 

@@ -1,5 +1,6 @@
 import { createPrivateKey, hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,6 +33,14 @@ export interface GithubAppConfig {
   apiUrl: string;
   /** Web origin of the install page without a trailing slash (`https://github.com`). */
   webUrl: string;
+  /**
+   * `GITHUB_APP_CLIENT_ID` / `GITHUB_APP_CLIENT_SECRET`: the App's OAuth client. Required with `appId`: the App must
+   * have "Request user authorization (OAuth) during installation" on, and the installation callback exchanges the
+   * `code` GitHub sends with it for a user token, to check that the installing user can access the installation
+   * (docs/security.md "GitHub installations").
+   */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
   /**
    * `GITHUB_WEBHOOK_SECRET` (≥ 16 characters): the App's webhook secret. `POST /api/github/webhook` verifies every
    * delivery's `X-Hub-Signature-256` (HMAC-SHA256 of the raw body) with it; unset → the webhook answers 503
@@ -79,8 +88,14 @@ export interface AppConfig {
   staticDir: string;
   /** Requests per minute per IP across the app. */
   rateLimitMax: number;
-  /** Trust `X-Forwarded-*` (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Which peers may set `X-Forwarded-*` (Fastify's `trustProxy`): `false` (default, nobody), a number of proxy hops
+   * in front of the app, or a list of proxy addresses / CIDR ranges (`loopback`, `linklocal`, `uniquelocal` allowed).
+   * Never `true`: trusting every peer lets any client choose the IP the rate limits see.
+   */
+  trustProxy: false | number | string[];
+  /** Serve the OpenAPI document and Swagger UI at `/api/docs` (`API_DOCS`; default on outside production). */
+  apiDocs: boolean;
   github: GithubAppConfig;
   slack: SlackAppConfig;
   /**
@@ -109,13 +124,6 @@ const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string(
 const urlString = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-);
-const booleanString = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-    .optional()
-    .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 );
 const intString = (min: number, max: number) =>
   z.preprocess(
@@ -170,7 +178,34 @@ const envSchema = z.object({
   ),
   STATIC_DIR: optionalString,
   RATE_LIMIT_MAX: intString(1, 1_000_000),
-  TRUST_PROXY: booleanString,
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .refine((v) => v !== 'true' && v !== 'yes', {
+        message:
+          "true would trust any client's X-Forwarded-For; give the number of proxy hops (e.g. 1) or the proxy " +
+          'addresses (e.g. 10.0.0.5,10.1.0.0/16 or loopback)',
+        abort: true,
+      })
+      .refine(
+        (v) =>
+          /^(false|no|0|[1-9][0-9]?)$/.test(v) || v.split(',').every((part) => isProxyAddress(part.trim())),
+        {
+          message:
+            'must be false, a number of hops (1–99) or a comma-separated list of IP addresses or CIDR ranges',
+        },
+      )
+      .optional(),
+  ),
+  API_DOCS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+      .transform((v) => v === 'true' || v === '1' || v === 'yes')
+      .optional(),
+  ),
   GITHUB_APP_ID: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -189,6 +224,8 @@ const envSchema = z.object({
   ),
   GITHUB_APP_PRIVATE_KEY: optionalString,
   GITHUB_APP_PRIVATE_KEY_PATH: optionalString,
+  GITHUB_APP_CLIENT_ID: optionalString,
+  GITHUB_APP_CLIENT_SECRET: optionalString,
   GITHUB_API_URL: urlString,
   GITHUB_WEB_URL: urlString,
   GITHUB_WEBHOOK_SECRET: z.preprocess(
@@ -241,6 +278,27 @@ const DEFAULTS = {
     scopes: 'chat:write,chat:write.public,incoming-webhook',
   },
 } as const;
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An entry of `TRUST_PROXY`'s list: an IPv4/IPv6 address, optionally with a `/prefix`, or a proxy-addr name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** `TRUST_PROXY` (already validated) → Fastify's `trustProxy`: false, a hop count or the address list. */
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined || /^(false|no|0)$/.test(value)) return false;
+  if (/^[1-9][0-9]?$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 const withTrailingSlash = (url: string) => `${withoutTrailingSlash(url)}/`;
@@ -338,6 +396,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'GITHUB_APP_PRIVATE_KEY: required when GITHUB_APP_ID is set (or GITHUB_APP_PRIVATE_KEY_PATH)',
     );
   }
+  if (e.GITHUB_APP_ID && (!e.GITHUB_APP_CLIENT_ID || !e.GITHUB_APP_CLIENT_SECRET)) {
+    problems.push(
+      'GITHUB_APP_CLIENT_ID, GITHUB_APP_CLIENT_SECRET: required when GITHUB_APP_ID is set (the installation ' +
+        "callback verifies the installing user's access with the App's OAuth client)",
+    );
+  }
   if (!e.GITHUB_APP_ID && githubKeySet) {
     problems.push('GITHUB_APP_ID: required when a GitHub App private key is set');
   }
@@ -386,13 +450,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     staticDir: path.resolve(process.cwd(), e.STATIC_DIR ?? './dist'),
     rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    apiDocs: e.API_DOCS ?? !isProduction,
     github: {
       appId: e.GITHUB_APP_ID,
       slug: e.GITHUB_APP_SLUG ?? DEFAULTS.github.slug,
       privateKey: githubPrivateKey,
       apiUrl: withoutTrailingSlash(e.GITHUB_API_URL ?? DEFAULTS.github.apiUrl),
       webUrl: withoutTrailingSlash(e.GITHUB_WEB_URL ?? DEFAULTS.github.webUrl),
+      clientId: e.GITHUB_APP_CLIENT_ID,
+      clientSecret: e.GITHUB_APP_CLIENT_SECRET,
       webhookSecret: e.GITHUB_WEBHOOK_SECRET,
     },
     slack: {

@@ -1,21 +1,13 @@
+// First, before React and the router are evaluated: the early session renewal and route chunks (README.md "App start").
+import { appMayStart, earlyRenewal, firstListPage } from './app/earlySession';
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import './global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { createAppRouter } from './app/router';
 
 /*
- * Entry: fonts and global CSS, the data router, and <App/> in StrictMode. The router creates the store on first
- * need (lazy `app-store` chunk, see app/appStore.ts) and attaches its own `navigate` to the saga context.
+ * Entry: the early start (app/earlySession.ts), fonts and global CSS, then the app (app/main.tsx: the data router
+ * and <App/>). The app module is part of this chunk (`eager`: no extra request); importing it evaluates React, MUI
+ * and the router, which takes a while, so it waits until the early renewal's request has left.
  */
-const router = createAppRouter();
-
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
+void appMayStart
+  .then(() => import(/* webpackMode: "eager" */ './app/main'))
+  .then(({ startApp }) => startApp({ earlyRenewal, firstListPage }));

@@ -112,6 +112,40 @@ describe('baseQueryWithReissue', () => {
     );
   });
 
+  it('treats a 429 from reissue as "retry later": waits Retry-After, retries, never signs out', async () => {
+    let reissues = 0;
+    const { seen } = mockFetch({
+      'GET /api/probe/1': acceptsOnly('new'),
+      'POST /api/token/reissue': () => {
+        reissues += 1;
+        if (reissues > 1) return envelopeResponse(200, { accessToken: 'new' });
+        const body = {
+          isSuccess: false,
+          code: 'JWT429_0',
+          message: '잠시 후 다시 시도합니다.',
+          result: null,
+        };
+        return new Response(JSON.stringify(body), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+        });
+      },
+    });
+    const { store } = await signedInStore();
+    const started = Date.now();
+    const result = await fetchProbe(store, 1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(result.data).toBe('ok:Bearer new');
+    expect(seen.map((r) => r.path)).toEqual([
+      '/api/probe/1',
+      '/api/token/reissue',
+      '/api/token/reissue',
+      '/api/probe/1',
+    ]);
+    expect(store.getState().session.accessToken).toBe('new');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('shares one reissue between concurrent 401s', async () => {
     const { seen } = mockFetch({
       'GET /api/probe/1': acceptsOnly('new'),

@@ -461,7 +461,7 @@ describe('list page: delete mode', () => {
   it('keeps the list and shows a toast when the delete fails', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     issueRoutes(undefined, {
-      'DELETE /api/teams/7/issues': () => envelopeResponse(403, null, 'TEAM403_0'),
+      'DELETE /api/teams/7/issues': () => envelopeResponse(403, null, 'ITEM403_0'),
     });
     await open();
     await screen.findByText('Acme-i1');

@@ -5,11 +5,12 @@ import { dynamic } from 'redux-saga-test-plan/providers';
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import {
+  LOADING_REISSUE_RETRY_MS,
   fetchWorkspaceProfile,
   loadingSaga,
   loginLoadingStarted,
 } from '../../src/features/onboarding/loadingSaga';
-import { requestReissue, sessionSaga } from '../../src/features/session/sessionSaga';
+import { requestReissue, sessionSaga, wait } from '../../src/features/session/sessionSaga';
 import { reissueFailed, reissueSucceeded, sessionReducer } from '../../src/features/session/sessionSlice';
 import { inviteReducer, type InviteState } from '../../src/features/invite/inviteSlice';
 import { profile } from './helpers';
@@ -82,6 +83,43 @@ describe('loading saga (spec §2 "Loading logic")', () => {
       .call(navigate, '/onboarding', { replace: true })
       .not.call.fn(fetchWorkspaceProfile)
       .silentRun(50);
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries again when the server cannot renew right now (500), then carries on — no sign-out', async () => {
+    const answers = [profileError(500), profileError(503), tokenIssued];
+    const result = await expectSaga(sagas)
+      .withReducer(reducer, state())
+      .provide([
+        [matchers.call.fn(requestReissue), dynamic(() => answers.shift())],
+        [matchers.call.fn(wait), null],
+        [matchers.call.fn(fetchWorkspaceProfile), { data: profile }],
+        [matchers.getContext('navigate'), navigate],
+      ])
+      .dispatch(loginLoadingStarted())
+      .not.put(reissueFailed())
+      .call(wait, LOADING_REISSUE_RETRY_MS)
+      .call(wait, 2 * LOADING_REISSUE_RETRY_MS)
+      .call(navigate, '/workspace/complete', { replace: true })
+      .silentRun(100);
+    expect(result.storeState.session.accessToken).toBe('tok');
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes back to /onboarding (still signed in) when renewal stays unavailable after the retries', async () => {
+    await expectSaga(sagas)
+      .withReducer(reducer, state())
+      .provide([
+        [matchers.call.fn(requestReissue), profileError(500)],
+        [matchers.call.fn(wait), null],
+        [matchers.call.fn(fetchWorkspaceProfile), { data: profile }],
+        [matchers.getContext('navigate'), navigate],
+      ])
+      .dispatch(loginLoadingStarted())
+      .not.put(reissueFailed())
+      .not.call.fn(fetchWorkspaceProfile)
+      .call(navigate, '/onboarding', { replace: true })
+      .silentRun(100);
     expect(navigate).toHaveBeenCalledTimes(1);
   });
 

@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import { member, refreshToken, team, workspace } from '../../server/db/schema';
+import { ROTATION_GRACE_MS, rotateRefreshToken } from '../../server/modules/auth/refresh-tokens';
+import { REISSUE_FAMILY_LIMIT_PER_MINUTE } from '../../server/modules/auth/routes';
 import { hashRefreshToken, signAccessToken } from '../../server/modules/auth/tokens';
 
 /**
@@ -19,6 +21,8 @@ let testDb: TestDatabase;
 let app: FastifyInstance;
 let production: FastifyInstance;
 let httpsApp: FastifyInstance;
+/** The default rate limit (RATE_LIMIT_MAX 300): the per-IP limit of auth routes would be 30 a minute. */
+let defaultLimits: FastifyInstance;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -28,10 +32,15 @@ beforeAll(async () => {
     database: testDb.database,
     env: { PUBLIC_URL: 'https://momentum.example' },
   }));
+  ({ app: defaultLimits } = await createTestApp({
+    database: testDb.database,
+    env: { RATE_LIMIT_MAX: '300' },
+  }));
 }, 60_000);
 
 afterAll(async () => {
   await app?.close();
+  await defaultLimits?.close();
   await production?.close();
   await httpsApp?.close();
   await testDb?.drop();
@@ -53,12 +62,23 @@ async function devSignIn(name: string, email: string, target = app): Promise<str
   return cookie!.value;
 }
 
-function reissue(token?: string) {
-  return app.inject({
+function reissue(token?: string, target = app, remoteAddress?: string) {
+  return target.inject({
     method: 'POST',
     url: '/api/token/reissue',
     cookies: token ? { refreshToken: token } : {},
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
+}
+
+/** The family's rows: how many there are and how many are revoked. */
+async function familyState(token: string) {
+  const [row] = await db()
+    .select({ familyId: refreshToken.familyId })
+    .from(refreshToken)
+    .where(eq(refreshToken.tokenHash, hashRefreshToken(token)));
+  const rows = await db().select().from(refreshToken).where(eq(refreshToken.familyId, row!.familyId));
+  return { rows: rows.length, revoked: rows.filter((r) => r.revokedAt !== null).length };
 }
 
 /** The response clears the refresh cookie (empty value, expired, same path). */
@@ -228,10 +248,15 @@ describe('POST /api/token/reissue', () => {
     expect((await reissue(t2)).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a rotated token is presented again', async () => {
+  it('revokes the whole family when a rotated token is presented again after the grace window', async () => {
     const stolen = await devSignIn('정하늘', 'haneul@example.com');
     const legit = responseCookie(await reissue(stolen), 'refreshToken')!.value;
     const otherDevice = await devSignIn('정하늘', 'haneul@example.com');
+    // The copy is replayed later than ROTATION_GRACE_MS after the rotation.
+    await db()
+      .update(refreshToken)
+      .set({ rotatedAt: new Date(Date.now() - ROTATION_GRACE_MS - 1000) })
+      .where(eq(refreshToken.tokenHash, hashRefreshToken(stolen)));
 
     const replay = await reissue(stolen);
     expect(replay.statusCode).toBe(401);
@@ -249,6 +274,82 @@ describe('POST /api/token/reissue', () => {
     expect(afterTheft.json().code).toBe('JWT401_5');
     // … but another sign-in (another family) is untouched.
     expect((await reissue(otherDevice)).statusCode).toBe(200);
+  });
+
+  it('answers 5 parallel reissues with one cookie (tabs restored together) without revoking the family', async () => {
+    const t0 = await devSignIn('병렬탭', 'tabs@example.com');
+    const responses = await Promise.all(Array.from({ length: 5 }, () => reissue(t0)));
+    expect(responses.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    for (const res of responses) {
+      expect(res.json()).toMatchObject({ code: 'AUTH200_0', result: { accessToken: expect.any(String) } });
+    }
+    // One request won the rotation and set the new cookie; the others leave the shared cookie alone.
+    const cookies = responses
+      .map((res) => responseCookie(res, 'refreshToken'))
+      .filter((c) => c !== undefined);
+    expect(cookies).toHaveLength(1);
+    const newest = cookies[0]!.value;
+    expect(newest).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await familyState(t0)).toEqual({ rows: 2, revoked: 0 });
+
+    const later = await reissue(newest);
+    expect(later.statusCode).toBe(200);
+    expect(responseCookie(later, 'refreshToken')!.value).not.toBe(newest);
+    expect(await familyState(t0)).toEqual({ rows: 3, revoked: 0 });
+  });
+
+  it('accepts a just-rotated token within ROTATION_GRACE_MS, and treats it as reuse afterwards', async () => {
+    const t0 = await devSignIn('유예시간', 'grace@example.com');
+    const first = await reissue(t0);
+    const t1 = responseCookie(first, 'refreshToken')!.value;
+    const rotatedAt = Date.now();
+
+    const inside = await rotateRefreshToken(db(), t0, new Date(rotatedAt + ROTATION_GRACE_MS - 2000));
+    expect(inside).toMatchObject({ ok: true, next: null });
+    expect(await familyState(t0)).toEqual({ rows: 2, revoked: 0 });
+
+    const outside = await rotateRefreshToken(db(), t0, new Date(rotatedAt + ROTATION_GRACE_MS + 1000));
+    expect(outside).toEqual({ ok: false, code: 'JWT401_5' });
+    expect(await familyState(t0)).toEqual({ rows: 2, revoked: 2 });
+    const successor = await reissue(t1);
+    expect(successor.statusCode).toBe(401);
+    expect(successor.json().code).toBe('JWT401_5');
+    // A revoked family gets no grace either, even for a token rotated a moment ago.
+    expect((await reissue(t0)).json().code).toBe('JWT401_5');
+  });
+
+  it('limits reissue per session family, not per IP: 40 members behind one IP all renew', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 40; i += 1) tokens.push(await devSignIn(`사무실${i}`, `office${i}@example.com`));
+    const statuses: number[] = [];
+    for (const token of tokens)
+      statuses.push((await reissue(token, defaultLimits, '203.0.113.7')).statusCode);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it('answers 429 JWT429_0 with Retry-After when one family reissues too often, keeping the cookie', async () => {
+    let token = await devSignIn('과다요청', 'hammer@example.com');
+    const neighbour = await devSignIn('이웃', 'neighbour@example.com');
+    for (let i = 0; i < REISSUE_FAMILY_LIMIT_PER_MINUTE; i += 1) {
+      const res = await reissue(token, defaultLimits, '198.51.100.9');
+      expect(res.statusCode).toBe(200);
+      token = responseCookie(res, 'refreshToken')!.value;
+    }
+    const refused = await reissue(token, defaultLimits, '198.51.100.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      isSuccess: false,
+      code: 'JWT429_0',
+      message: '토큰 재발급 요청이 너무 많습니다. 잠시 후 다시 시도합니다.',
+      result: null,
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(responseCookie(refused, 'refreshToken')).toBeUndefined();
+    expect(await familyState(token)).toMatchObject({ revoked: 0 });
+    // Another member's session from the same IP is not affected.
+    expect((await reissue(neighbour, defaultLimits, '198.51.100.9')).statusCode).toBe(200);
   });
 
   it('answers 401 JWT401_4 for an expired refresh token and clears the cookie', async () => {

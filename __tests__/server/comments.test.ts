@@ -127,7 +127,7 @@ describe('comments', () => {
     expect((await listOk(ws.owner, 'ISSUE', id)).cnt).toBe(2);
   });
 
-  it('target: unknown or another kind → 404, another workspace → 403, no token → 401', async () => {
+  it('target: unknown or another kind → 404, another workspace → 404, no token → 401', async () => {
     const goalId = await createItemOk(app, ws.owner, teamId, 'goals', { title: '목표' });
     const extId = await createItemOk(app, ws.owner, teamId, 'externals', { title: '외부' });
     const cases: [Category, number, number, string][] = [
@@ -154,9 +154,9 @@ describe('comments', () => {
     }
     await commentOk(ws.owner, 'GOAL', goalId, '우리끼리');
     const foreign = await post(other.owner, { category: 'GOAL', targetId: goalId, content: '침입' });
-    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'ITEM403_1']);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'GOAL404_0']);
     const foreignList = await list(other.owner, 'GOAL', goalId);
-    expect([foreignList.statusCode, foreignList.json().code]).toEqual([403, 'ITEM403_1']);
+    expect([foreignList.statusCode, foreignList.json().code]).toEqual([404, 'GOAL404_0']);
     expect((await post(null, { category: 'GOAL', targetId: goalId, content: '익명' })).statusCode).toBe(401);
     expect((await list(null, 'GOAL', goalId)).statusCode).toBe(401);
     expect((await listOk(ws.owner, 'GOAL', goalId)).info.map((c) => c.content)).toEqual(['우리끼리']);

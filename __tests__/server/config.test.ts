@@ -45,10 +45,67 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset and parses TRUST_PROXY and RATE_LIMIT_MAX', () => {
-    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', TRUST_PROXY: 'true', RATE_LIMIT_MAX: '42' });
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', TRUST_PROXY: '1', RATE_LIMIT_MAX: '42' });
     expect(config.port).toBe(3000);
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toBe(1);
     expect(config.rateLimitMax).toBe(42);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '' }).trustProxy).toBe(false);
+  });
+
+  describe('TRUST_PROXY', () => {
+    const trustProxy = (value: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
+
+    it('is off by default and for false', () => {
+      expect(loadConfig({ DATA_DIR: tempDir() }).trustProxy).toBe(false);
+      expect(trustProxy('false')).toBe(false);
+    });
+
+    it('refuses true — it would let any client spoof its IP — and says what to set instead', () => {
+      let error: unknown;
+      try {
+        loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'true' });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems.every((p) => p.startsWith('TRUST_PROXY: '))).toBe(true);
+      // Explains why and names both alternatives: a hop count and the proxy addresses.
+      expect(problems).toContainEqual(
+        expect.stringMatching(/X-Forwarded-For.*number of proxy hops.*proxy addresses/),
+      );
+      expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: 'yes' })).toThrow(/X-Forwarded-For/);
+    });
+
+    it('takes a number of proxy hops', () => {
+      expect(trustProxy('1')).toBe(1);
+      expect(trustProxy('2')).toBe(2);
+    });
+
+    it('takes a comma-separated list of addresses, CIDR ranges and proxy-addr names, trimmed', () => {
+      expect(trustProxy('10.0.0.1, 10.1.0.0/16,loopback')).toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback']);
+      expect(trustProxy('fd00::/8,::1, linklocal,uniquelocal')).toEqual([
+        'fd00::/8',
+        '::1',
+        'linklocal',
+        'uniquelocal',
+      ]);
+    });
+
+    it.each([
+      '10.0.0.999',
+      'foo',
+      '10.0.0.1,foo',
+      '10.0.0.0/33',
+      '10.0.0.1/',
+      '100',
+      '-1',
+      '1.5',
+      '10.0.0.1,,',
+    ])('refuses %j', (value) => {
+      expect(() => trustProxy(value)).toThrow(ConfigError);
+      expect(() => trustProxy(value)).toThrow(/TRUST_PROXY: must be false, a number of hops \(1–99\)/);
+    });
   });
 
   it('generates the JWT secret once outside production, stores it with mode 0600 and reuses it', () => {
@@ -167,6 +224,8 @@ describe('loadConfig', () => {
         DATA_DIR: dataDir,
         GITHUB_APP_ID: '123',
         GITHUB_APP_PRIVATE_KEY: pem.trim().replace(/\n/g, '\\n'),
+        GITHUB_APP_CLIENT_ID: 'Iv1.client',
+        GITHUB_APP_CLIENT_SECRET: 'client-secret',
         GITHUB_API_URL: 'http://127.0.0.1:4010/',
         GITHUB_WEB_URL: 'http://127.0.0.1:4010///',
         SLACK_CLIENT_ID: 'c',
@@ -190,6 +249,8 @@ describe('loadConfig', () => {
         DATA_DIR: dataDir,
         GITHUB_APP_ID: '123',
         GITHUB_APP_PRIVATE_KEY_PATH: file,
+        GITHUB_APP_CLIENT_ID: 'Iv1.client',
+        GITHUB_APP_CLIENT_SECRET: 'client-secret',
       });
       expect(fromFile.github.privateKey).toBe(pem);
     });

@@ -213,6 +213,23 @@ describe('unexpected errors', () => {
   });
 });
 
+describe('request logs', () => {
+  it('at info level, logs a request only when it fails with a 5xx (with its url and status), not every request', async () => {
+    const fine = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(fine.statusCode).toBe(200);
+    expect(logLines.filter((line) => line.reqId === fine.headers['x-request-id'])).toEqual([]);
+
+    const failed = await app.inject({ method: 'GET', url: '/api/test/boom?token=secret-value' });
+    const lines = logLines.filter((line) => line.reqId === failed.headers['x-request-id']);
+    expect(lines.map((line) => line.msg)).toEqual(['unhandled error', 'request completed']);
+    expect(lines[1]).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: '/api/test/boom?token=[redacted]' },
+      res: { statusCode: 500 },
+    });
+  });
+});
+
 describe('request ids', () => {
   it('echoes a well-formed incoming X-Request-Id and replaces a malformed one', async () => {
     const given = await app.inject({

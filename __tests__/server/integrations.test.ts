@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
 import {
   FAKE_GITHUB_ACCOUNT,
+  FAKE_GITHUB_USER,
   FAKE_INSTALLATION_ID,
   FAKE_SLACK_CHANNEL,
   FAKE_SLACK_TEAM,
@@ -35,7 +36,7 @@ let app: FastifyInstance;
 let config: AppConfig;
 /** 'Linked': owner 한지민 and 박서준; teams Alpha, Beta (both members) and the default team. */
 let ws: TestWorkspace;
-/** Another workspace (403s). */
+/** Another workspace (its teams answer 404, like missing ones). */
 let other: TestWorkspace;
 let alpha: number;
 let beta: number;
@@ -85,6 +86,34 @@ async function githubCallbackUrl(who: SignedInMember, teamId: number): Promise<s
   const href = /id="install"[^>]*href="([^"]+)"/.exec(html)?.[1];
   expect(href).toBeDefined();
   return relative(href!.replace(/&amp;/g, '&'));
+}
+
+/**
+ * As `githubCallbackUrl`, with the fake's install page installing `installationId` as GitHub user `user` (the
+ * callback URL then carries that user's one-time OAuth code).
+ */
+async function githubCallbackUrlAs(
+  who: SignedInMember,
+  teamId: number,
+  installPage: { installationId: number; user: string },
+): Promise<string> {
+  const saved = fake.state.installPage;
+  fake.state.installPage = installPage;
+  try {
+    return await githubCallbackUrl(who, teamId);
+  } finally {
+    fake.state.installPage = saved;
+  }
+}
+
+/** `url` (path and query) with query parameters set, or removed when null. */
+function withQuery(url: string, changes: Record<string, string | null>): string {
+  const parsed = new URL(url, TEST_PUBLIC_URL);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) parsed.searchParams.delete(key);
+    else parsed.searchParams.set(key, value);
+  }
+  return `${parsed.pathname}${parsed.search}`;
 }
 
 /** The whole GitHub install round trip for `teamId`; returns the callback response. */
@@ -164,14 +193,14 @@ describe('GET /api/github/connect', () => {
     expect(STATE_TTL_SECONDS).toBe(600);
   });
 
-  it('checks the bearer, the query and the team (401, 400, 404, 403)', async () => {
+  it('checks the bearer, the query and the team (401, 400, 404; another workspace 404 too)', async () => {
     expect((await get(null, `/api/github/connect?teamId=${alpha}`)).json().code).toBe('COMMON401');
     const noTeam = await get(ws.owner, '/api/github/connect');
     expect([noTeam.statusCode, noTeam.json().code]).toEqual([400, 'VALID400_1']);
     const missing = await get(ws.owner, '/api/github/connect?teamId=987654');
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'TEAM404_0']);
     const foreign = await get(other.owner, `/api/github/connect?teamId=${alpha}`);
-    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'TEAM403_0']);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'TEAM404_0']);
   });
 
   it('answers 503 GITHUB503_0 / SLACK503_0 on a server without the integrations configured', async () => {
@@ -188,14 +217,21 @@ describe('GET /api/github/connect', () => {
 });
 
 describe('GitHub installation callback', () => {
-  it('verifies the state, reads the installation with the App JWT, stores it and redirects', async () => {
+  it('verifies the state, exchanges the code, reads the installation with the App JWT, stores it and redirects', async () => {
     const jwtsBefore = fake.state.appJwtCount;
-    const res = await linkGithub(ws.owner, alpha);
+    const exchangesBefore = fake.state.oauthExchanges;
+    const url = await githubCallbackUrl(ws.owner, alpha);
+    const code = new URL(url, TEST_PUBLIC_URL).searchParams.get('code')!;
+    expect(code).toMatch(/^fakecode/);
+    const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/workspace/github/complete?teamId=${alpha}`);
     expect(res.headers['cache-control']).toBe('no-store');
     // The fake verified the RS256 signature against the public key of the configured private key.
     expect(fake.state.appJwtCount).toBeGreaterThan(jwtsBefore);
+    // The installer's code was exchanged (with the App's client id and secret) for a user token, once.
+    expect(fake.state.oauthExchanges).toBe(exchangesBefore + 1);
+    expect(fake.state.oauthCodes.has(code)).toBe(false);
     const rows = await db().select().from(githubInstallation).where(eq(githubInstallation.teamId, alpha));
     expect(rows).toEqual([
       expect.objectContaining({
@@ -205,8 +241,15 @@ describe('GitHub installation callback', () => {
       }),
     ]);
 
+    // The code works once: replaying the redirect is refused.
+    expect((await app.inject({ method: 'GET', url })).headers.location).toBe(
+      `/workspace/github/complete?teamId=${alpha}&error=GITHUB400_1`,
+    );
+
     // Installing again replaces the link (one per team).
-    expect((await linkGithub(ws.members[0]!, alpha)).statusCode).toBe(302);
+    expect((await linkGithub(ws.members[0]!, alpha)).headers.location).toBe(
+      `/workspace/github/complete?teamId=${alpha}`,
+    );
     expect(
       await db().select().from(githubInstallation).where(eq(githubInstallation.teamId, alpha)),
     ).toHaveLength(1);
@@ -299,8 +342,180 @@ describe('GitHub installation callback', () => {
   });
 });
 
+describe("GitHub installation callback: the installation must be the installer's (docs/security.md)", () => {
+  /** An installation of another GitHub account, accessible only to that account's user. */
+  const THEIR_INSTALLATION = 5151;
+  const THEIR_USER = 'their-github-user';
+  /** A GitHub user who can access both 4242 and `SHARED_INSTALLATION` (an admin of both accounts). */
+  const SHARED_USER = 'shared-github-user';
+  const SHARED_INSTALLATION = 7373;
+  /** A team of the other workspace (its default team stays unlinked for the tests below). */
+  let elsewhere: number;
+  /** A third team of ws. */
+  let gamma: number;
+
+  const rowsOf = (teamId: number) =>
+    db().select().from(githubInstallation).where(eq(githubInstallation.teamId, teamId));
+
+  beforeAll(async () => {
+    fake.addInstallation(THEIR_INSTALLATION, 'their-org', [THEIR_USER]);
+    fake.addInstallation(FAKE_INSTALLATION_ID, FAKE_GITHUB_ACCOUNT, [SHARED_USER]);
+    fake.addInstallation(SHARED_INSTALLATION, 'shared-org', [SHARED_USER]);
+    // Alpha holds 4242 (linked by the happy path above; linked here when this block runs alone).
+    if ((await rowsOf(alpha)).length === 0) await linkGithub(ws.owner, alpha);
+    elsewhere = await createTeamWith(app, other.owner, 'Elsewhere', [other.owner.memberId]);
+    gamma = await createTeamWith(app, ws.owner, 'Gamma', [ws.members[0]!.memberId]);
+  });
+
+  const failedAt = (teamId: number, code: string) =>
+    `/workspace/github/complete?teamId=${teamId}&error=${code}`;
+
+  it("a member of another workspace cannot attach this workspace's installation with their own valid code", async () => {
+    const alphaBefore = await rowsOf(alpha);
+    expect(alphaBefore).toEqual([expect.objectContaining({ installationId: FAKE_INSTALLATION_ID })]);
+    // Their GitHub user really installs the App on their own account; the redirect is edited to name 4242.
+    const own = await githubCallbackUrlAs(other.owner, elsewhere, {
+      installationId: THEIR_INSTALLATION,
+      user: THEIR_USER,
+    });
+    const exchangesBefore = fake.state.oauthExchanges;
+    const res = await app.inject({
+      method: 'GET',
+      url: withQuery(own, { installation_id: String(FAKE_INSTALLATION_ID) }),
+    });
+    expect([res.statusCode, res.headers.location]).toEqual([302, failedAt(elsewhere, 'GITHUB400_1')]);
+    expect(fake.state.oauthExchanges).toBe(exchangesBefore + 1);
+    expect(await rowsOf(elsewhere)).toEqual([]);
+    expect(await rowsOf(alpha)).toEqual(alphaBefore);
+    const listed = await get(other.owner, `/api/teams/${elsewhere}/github/repositories`);
+    expect([listed.statusCode, listed.json().code]).toEqual([404, 'GITHUB404_0']);
+  });
+
+  it('an unknown installation id gets the identical answer and log shape as a foreign one', async () => {
+    const lines: string[] = [];
+    const { app: logged } = await createTestApp({
+      database: testDb.database,
+      env: { ...integrationEnv(fake.url), LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const attempt = async (installationId: number) => {
+        const url = await githubCallbackUrlAs(other.owner, elsewhere, {
+          installationId: THEIR_INSTALLATION,
+          user: THEIR_USER,
+        });
+        lines.length = 0;
+        const res = await logged.inject({
+          method: 'GET',
+          url: withQuery(url, { installation_id: String(installationId) }),
+        });
+        const warnings = lines
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .filter((entry) => entry.msg === 'integration callback failed');
+        expect(warnings).toHaveLength(1);
+        const { time: _time, pid: _pid, hostname: _hostname, reqId: _reqId, ...entry } = warnings[0]!;
+        return {
+          status: res.statusCode,
+          location: res.headers.location,
+          cacheControl: res.headers['cache-control'],
+          body: res.body,
+          log: JSON.parse(JSON.stringify(entry).replaceAll(String(installationId), '<id>')) as unknown,
+        };
+      };
+      const foreign = await attempt(FAKE_INSTALLATION_ID);
+      const unknown = await attempt(987_654);
+      expect(foreign).toMatchObject({ status: 302, location: failedAt(elsewhere, 'GITHUB400_1') });
+      expect(unknown).toEqual(foreign);
+    } finally {
+      await logged.close();
+    }
+    expect(await rowsOf(elsewhere)).toEqual([]);
+  });
+
+  it('a missing, malformed, refused or used code, or a refused client, → GITHUB400_1; nothing stored', async () => {
+    const url = await githubCallbackUrl(ws.owner, beta);
+    for (const code of [null, '', 'not a code!', 'fakecode-never-issued']) {
+      const res = await app.inject({ method: 'GET', url: withQuery(url, { code }) });
+      expect([code, res.statusCode, res.headers.location]).toEqual([
+        code,
+        302,
+        failedAt(beta, 'GITHUB400_1'),
+      ]);
+    }
+    // The App's OAuth client refused (wrong secret): the code is refused the same way.
+    const { app: misconfigured } = await createTestApp({
+      database: testDb.database,
+      env: { ...integrationEnv(fake.url), GITHUB_APP_CLIENT_SECRET: 'not-the-secret' },
+    });
+    try {
+      const res = await misconfigured.inject({ method: 'GET', url });
+      expect(res.headers.location).toBe(failedAt(beta, 'GITHUB400_1'));
+    } finally {
+      await misconfigured.close();
+    }
+    expect(await rowsOf(beta)).toEqual([]);
+    fake.state.oauthCodes.clear();
+  });
+
+  it('an installation linked in another workspace → GITHUB409_0 even for a user who can access it; nothing changes', async () => {
+    const alphaBefore = await rowsOf(alpha);
+    const res = await app.inject({
+      method: 'GET',
+      url: await githubCallbackUrlAs(other.owner, elsewhere, {
+        installationId: FAKE_INSTALLATION_ID,
+        user: SHARED_USER,
+      }),
+    });
+    expect([res.statusCode, res.headers.location]).toEqual([302, failedAt(elsewhere, 'GITHUB409_0')]);
+    expect(await rowsOf(elsewhere)).toEqual([]);
+    expect(await rowsOf(alpha)).toEqual(alphaBefore);
+  });
+
+  it('two workspaces linking one installation at once: exactly one wins, the other gets GITHUB409_0', async () => {
+    const page = { installationId: SHARED_INSTALLATION, user: SHARED_USER };
+    const [ours, theirs] = [
+      await githubCallbackUrlAs(ws.owner, gamma, page),
+      await githubCallbackUrlAs(other.owner, elsewhere, page),
+    ];
+    const [a, b] = await Promise.all([
+      app.inject({ method: 'GET', url: ours }),
+      app.inject({ method: 'GET', url: theirs }),
+    ]);
+    const outcomes = [a.headers.location, b.headers.location].sort();
+    const expected = [
+      [`/workspace/github/complete?teamId=${gamma}`, failedAt(elsewhere, 'GITHUB409_0')],
+      [failedAt(gamma, 'GITHUB409_0'), `/workspace/github/complete?teamId=${elsewhere}`],
+    ].map((pair) => pair.sort());
+    expect(expected).toContainEqual(outcomes);
+    const owners = await db()
+      .select({ teamId: githubInstallation.teamId })
+      .from(githubInstallation)
+      .where(eq(githubInstallation.installationId, SHARED_INSTALLATION));
+    expect(owners).toHaveLength(1);
+  });
+
+  it("another team of the same workspace may link the same installation (relinking replaces the team's link)", async () => {
+    const alphaBefore = await rowsOf(alpha);
+    const exchangesBefore = fake.state.oauthExchanges;
+    const res = await app.inject({
+      method: 'GET',
+      url: await githubCallbackUrlAs(ws.members[0]!, gamma, {
+        installationId: FAKE_INSTALLATION_ID,
+        user: FAKE_GITHUB_USER,
+      }),
+    });
+    expect(res.headers.location).toBe(`/workspace/github/complete?teamId=${gamma}`);
+    // Authorized by the installing user like any link (their code exchanged once).
+    expect(fake.state.oauthExchanges).toBe(exchangesBefore + 1);
+    expect(await rowsOf(gamma)).toEqual([
+      expect.objectContaining({ installationId: FAKE_INSTALLATION_ID, account: FAKE_GITHUB_ACCOUNT }),
+    ]);
+    expect(await rowsOf(alpha)).toEqual(alphaBefore);
+  });
+});
+
 describe('GitHub installation and repositories of a team', () => {
-  it('GET …/github/installation: the link; 404 GITHUB404_0 for an unlinked team; 403 for another workspace', async () => {
+  it('GET …/github/installation: the link; 404 GITHUB404_0 for an unlinked team; 404 for another workspace', async () => {
     const res = await get(ws.members[0]!, `/api/teams/${alpha}/github/installation`);
     expect(res.json()).toEqual({
       isSuccess: true,
@@ -311,10 +526,10 @@ describe('GitHub installation and repositories of a team', () => {
     const unlinked = await get(ws.owner, `/api/teams/${ws.defaultTeamId}/github/installation`);
     expect([unlinked.statusCode, unlinked.json().code]).toEqual([404, 'GITHUB404_0']);
     const foreign = await get(other.owner, `/api/teams/${alpha}/github/installation`);
-    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'TEAM403_0']);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'TEAM404_0']);
   });
 
-  it('GET …/github/repositories: the installation’s first page, mapped; 404, 403; 502 when GitHub is down', async () => {
+  it('GET …/github/repositories: the installation’s first page, mapped; 404 (also another workspace); 502 when GitHub is down', async () => {
     const res = await get(ws.owner, `/api/teams/${alpha}/github/repositories`);
     expect([res.statusCode, res.json().code]).toEqual([200, 'GITHUB200_2']);
     expect(res.json().result).toEqual([
@@ -333,7 +548,7 @@ describe('GitHub installation and repositories of a team', () => {
     const unlinked = await get(ws.owner, `/api/teams/${ws.defaultTeamId}/github/repositories`);
     expect([unlinked.statusCode, unlinked.json().code]).toEqual([404, 'GITHUB404_0']);
     const foreign = await get(other.owner, `/api/teams/${alpha}/github/repositories`);
-    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'TEAM403_0']);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'TEAM404_0']);
 
     // A server whose GitHub is unreachable (a port nothing listens on).
     const closed = http.createServer();
@@ -481,7 +696,7 @@ describe('Slack', () => {
     });
     expect((await get(null, '/slack/connect')).json().code).toBe('COMMON401');
     const foreign = await get(other.owner, `/slack/connect?teamId=${beta}`);
-    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'TEAM403_0']);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'TEAM404_0']);
   });
 
   it('GET /slack/connect: 404 WORKSPACE404_0 for a member without a workspace', async () => {

@@ -147,7 +147,7 @@ describe('GET detail', () => {
     expect(issue.externalLink).toBeNull();
   });
 
-  it('404 for an unknown id or another kind; 403 ITEM403_1 for another workspace', async () => {
+  it('404 for an unknown id, another kind or another workspace (existence is not revealed)', async () => {
     const teamId = await freshTeam();
     const goalId = await createItemOk(app, owner(), teamId, 'goals', { title: '목표' });
     const issueId = await createItemOk(app, owner(), teamId, 'issues', { title: '이슈' });
@@ -168,9 +168,9 @@ describe('GET detail', () => {
     ]);
     expect(await codeOf(owner(), '/api/goals/abc')).toEqual([400, 'VALID400_1']);
 
-    expect(await codeOf(other.owner, `/api/goals/${goalId}`)).toEqual([403, 'ITEM403_1']);
-    expect(await codeOf(other.owner, `/api/issues/${issueId}`)).toEqual([403, 'ITEM403_1']);
-    expect(await codeOf(other.owner, `/api/teams/${teamId}/externals/${extId}`)).toEqual([403, 'TEAM403_0']);
+    expect(await codeOf(other.owner, `/api/goals/${goalId}`)).toEqual([404, 'GOAL404_0']);
+    expect(await codeOf(other.owner, `/api/issues/${issueId}`)).toEqual([404, 'ISSUE404_0']);
+    expect(await codeOf(other.owner, `/api/teams/${teamId}/externals/${extId}`)).toEqual([404, 'TEAM404_0']);
     expect(await codeOf(null, `/api/goals/${goalId}`)).toEqual([401, 'COMMON401']);
   });
 });
@@ -381,7 +381,7 @@ describe('PATCH /api/teams/{teamId}/goals|issues|externals/{id}', () => {
     expect((await detail('issues', teamId, id)).title).toBe('본문');
   });
 
-  it('404 for an item not in the path team; 403 for another workspace; 401 without a token', async () => {
+  it('404 for an item not in the path team or for another workspace; 401 without a token', async () => {
     const id = await createItemOk(app, owner(), teamId, 'goals', { title: '팀 목표' });
     const inDefault = await patch('goals', ws.defaultTeamId, id, { title: '남의 팀' });
     expect([inDefault.statusCode, inDefault.json().code]).toEqual([404, 'GOAL404_0']);
@@ -390,7 +390,7 @@ describe('PATCH /api/teams/{teamId}/goals|issues|externals/{id}', () => {
     const missing = await patch('externals', teamId, 987654, { title: '없음' });
     expect([missing.statusCode, missing.json().code]).toEqual([404, 'EXTERNAL404_0']);
     const foreign = await patch('goals', teamId, id, { title: '침입' }, other.owner);
-    expect([foreign.statusCode, foreign.json().code]).toEqual([403, 'TEAM403_0']);
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'TEAM404_0']);
     const anonymous = await asMember(app, null, 'PATCH', `/api/teams/${teamId}/goals/${id}`, {
       payload: { title: '익명' },
     });
@@ -416,7 +416,7 @@ describe('OpenAPI', () => {
       const operation = doc.paths[path]?.[method];
       expect([path, method, operation?.tags]).toEqual([path, method, [tag]]);
       expect(operation.security).toEqual([{ bearerAuth: [] }]);
-      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '404']));
     }
   });
 });

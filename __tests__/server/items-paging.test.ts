@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import {
@@ -14,8 +14,8 @@ import {
   STATES,
   type State,
 } from '../../contract';
-import { item, itemManager } from '../../server/db/schema';
-import type { SignedInMember } from './support/members';
+import { item, itemCounter, itemManager, workspace } from '../../server/db/schema';
+import { type SignedInMember, asMember } from './support/members';
 import { type Segment, createTeamWith, walkList } from './support/items';
 import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
 import { createWorkspaceWith } from './support/workspaces';
@@ -26,6 +26,10 @@ import { createWorkspaceWith } from './support/workspaces';
  * size 1–100, for every grouping the kind offers, reading all pages gives every group in the expected order with
  * its team-wide total on every page, the concatenated items of each group are exactly its items newest first
  * (no duplicates, nothing missing), every page but the last is full, and `hasNext` is false exactly on the last.
+ * Group sizes come from `item_group_count`, which triggers keep (migration 0008): so each run then changes the items
+ * through the app's write paths — partial updates (state, priority, managers, goal), deletes of items and of goals
+ * (their issues lose the goal), creates, a member's manager rows deleted as a withdrawal does — and checks every
+ * list again against the items as they are now in the database.
  * One app and team are reused; each run replaces the team's items.
  */
 let testDb: TestDatabase;
@@ -58,6 +62,10 @@ beforeAll(async () => {
     'Property',
     ws.members.map((m) => m.memberId),
   );
+  // Items created through the API take numbers far above the ones `store` gives.
+  await testDb.database.db
+    .insert(itemCounter)
+    .values((['goal', 'issue', 'external'] as const).map((kind) => ({ workspaceId, kind, next: 1_000_000 })));
 }, 60_000);
 
 afterAll(async () => {
@@ -83,12 +91,46 @@ const genItem = fc.record({
   ext: fc.constantFrom(...EXT_SERVICE_TYPES),
 });
 
+/** A change through one of the app's write paths; `target` picks an item (modulo their count). */
+type Mutation =
+  | { op: 'state'; target: number; state: State }
+  | { op: 'priority'; target: number; priority: Priority }
+  | { op: 'managers'; target: number; managers: number[] }
+  | { op: 'goal'; target: number; goal: number | null }
+  | { op: 'goalManagers'; target: number; managers: number[] }
+  | { op: 'delete'; targets: number[] }
+  | { op: 'deleteGoal'; target: number }
+  | { op: 'create'; item: GenItem }
+  | { op: 'unmanage'; person: number };
+
+const target = fc.nat({ max: 40 });
+const managers = fc.uniqueArray(fc.integer({ min: 0, max: 5 }), { maxLength: 3 });
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ op: fc.constant('state' as const), target, state: fc.constantFrom(...STATES) }),
+  fc.record({ op: fc.constant('priority' as const), target, priority: fc.constantFrom(...PRIORITIES) }),
+  fc.record({ op: fc.constant('managers' as const), target, managers }),
+  fc.record({
+    op: fc.constant('goal' as const),
+    target,
+    goal: fc.option(fc.nat({ max: 10 }), { nil: null }),
+  }),
+  fc.record({ op: fc.constant('goalManagers' as const), target, managers }),
+  fc.record({
+    op: fc.constant('delete' as const),
+    targets: fc.array(target, { minLength: 1, maxLength: 3 }),
+  }),
+  fc.record({ op: fc.constant('deleteGoal' as const), target }),
+  fc.record({ op: fc.constant('create' as const), item: genItem }),
+  fc.record({ op: fc.constant('unmanage' as const), person: fc.integer({ min: 0, max: 5 }) }),
+);
+
 const scenario = fc.record({
   kind: fc.constantFrom<'issue' | 'external'>('issue', 'external'),
   goalTitles: fc.array(fc.constantFrom('가을 출시', 'Beta', '이번 분기', 'beta', '목표'), { maxLength: 4 }),
   goals: fc.array(genItem, { maxLength: 8 }),
   items: fc.array(genItem, { maxLength: 30 }),
   size: fc.oneof(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 100 })),
+  mutations: fc.array(mutation, { maxLength: 6 }),
 });
 
 /** A stored item as the expectation sees it. */
@@ -148,6 +190,109 @@ interface ExpectedGroup {
   groupKey: string;
   filterName: string;
   ids: number[];
+}
+
+/** The team's items of `kind` as they are in the database now (after the app changed them). */
+async function reload(kind: ItemKind): Promise<Stored[]> {
+  const db = testDb.database.db;
+  const rows = await db
+    .select({
+      id: item.id,
+      state: item.state,
+      priority: item.priority,
+      goalId: item.goalId,
+      ext: item.extServiceType,
+    })
+    .from(item)
+    .where(and(eq(item.teamId, teamId), eq(item.kind, kind)));
+  const ids = rows.map((r) => r.id);
+  const managerRows =
+    ids.length === 0 ? [] : await db.select().from(itemManager).where(inArray(itemManager.itemId, ids));
+  return rows.map((r) => ({
+    ...r,
+    managerIds: managerRows.filter((m) => m.itemId === r.id).map((m) => m.memberId),
+  }));
+}
+
+/** Applies `m` through the API (or, for `unmanage`, as a withdrawal deletes a member's manager rows). */
+async function apply(
+  m: Mutation,
+  kind: 'issue' | 'external',
+  goals: Stored[],
+  items: Stored[],
+): Promise<void> {
+  const segment = SEGMENT[kind];
+  const pick = <T>(list: T[], index: number) => (list.length === 0 ? undefined : list[index % list.length]);
+  const ok = (res: { statusCode: number; body: string }) => {
+    if (res.statusCode >= 300) throw new Error(`${m.op}: ${res.statusCode} ${res.body}`);
+  };
+  const patch = async (seg: Segment, id: number, payload: Record<string, unknown>) =>
+    ok(await asMember(app, reader, 'PATCH', `/api/teams/${teamId}/${seg}/${id}`, { payload }));
+  const ids = (indexes: number[]) => indexes.map((i) => people[i]!.id);
+  switch (m.op) {
+    case 'state':
+    case 'priority':
+    case 'managers':
+    case 'goal': {
+      const it = pick(items, m.target);
+      if (!it) return;
+      const payload =
+        m.op === 'state'
+          ? { state: m.state }
+          : m.op === 'priority'
+            ? { priority: m.priority }
+            : m.op === 'managers'
+              ? { managersId: ids(m.managers) }
+              : { goalId: m.goal === null || goals.length === 0 ? null : pick(goals, m.goal)!.id };
+      return patch(segment, it.id, payload);
+    }
+    case 'goalManagers': {
+      const goal = pick(goals, m.target);
+      if (goal) await patch('goals', goal.id, { managersId: ids(m.managers) });
+      return;
+    }
+    case 'delete': {
+      const chosen = [...new Set(m.targets.map((t) => pick(items, t)?.id).filter((id) => id !== undefined))];
+      if (chosen.length === 0) return;
+      const key = kind === 'issue' ? 'issueIds' : 'externalIds';
+      ok(
+        await asMember(app, reader, 'DELETE', `/api/teams/${teamId}/${segment}`, {
+          payload: { [key]: chosen },
+        }),
+      );
+      return;
+    }
+    case 'deleteGoal': {
+      const goal = pick(goals, m.target);
+      if (goal) {
+        ok(
+          await asMember(app, reader, 'DELETE', `/api/teams/${teamId}/goals`, {
+            payload: { goalIds: [goal.id] },
+          }),
+        );
+      }
+      return;
+    }
+    case 'create': {
+      const goal = m.item.goal === null ? undefined : pick(goals, m.item.goal);
+      ok(
+        await asMember(app, reader, 'POST', `/api/teams/${teamId}/${segment}`, {
+          payload: {
+            title: '새 항목',
+            state: m.item.state,
+            priority: m.item.priority,
+            managersId: ids(m.item.managers),
+            ...(goal ? { goalId: goal.id } : {}),
+            ...(kind === 'external' ? { extServiceType: 'SLACK' } : {}),
+          },
+        }),
+      );
+      return;
+    }
+    case 'unmanage':
+      await testDb.database.db.delete(itemManager).where(eq(itemManager.memberId, people[m.person]!.id));
+      return;
+  }
 }
 
 /** The groups a list must show, in order, each with its items' ids newest first — computed from scratch. */
@@ -245,7 +390,7 @@ async function checkList(
 
 it('concatenating the pages of every grouping gives each group exactly, newest first, for any page size', async () => {
   await fc.assert(
-    fc.asyncProperty(scenario, async ({ kind, goalTitles, goals, items, size }) => {
+    fc.asyncProperty(scenario, async ({ kind, goalTitles, goals, items, size, mutations }) => {
       const db = testDb.database.db;
       await db.delete(item).where(eq(item.teamId, teamId));
       // Goals: titles from the generated list (repeats and Korean/Latin mixes), default when none.
@@ -265,7 +410,94 @@ it('concatenating the pages of every grouping gives each group exactly, newest f
       for (const grouping of GROUPINGS_BY_KIND.goal)
         await checkList('goal', grouping, size, storedGoals, titles);
       for (const grouping of GROUPINGS_BY_KIND[kind]) await checkList(kind, grouping, size, stored, titles);
+
+      if (mutations.length === 0) return;
+      for (const m of mutations) await apply(m, kind, await reload('goal'), await reload(kind));
+      const goalsNow = await reload('goal');
+      for (const goal of storedGoals) if (!goalsNow.some((g) => g.id === goal.id)) titles.delete(goal.id);
+      for (const grouping of GROUPINGS_BY_KIND.goal)
+        await checkList('goal', grouping, size, goalsNow, titles);
+      const itemsNow = await reload(kind);
+      for (const grouping of GROUPINGS_BY_KIND[kind]) await checkList(kind, grouping, size, itemsNow, titles);
     }),
     { numRuns: 25 },
   );
+}, 120_000);
+
+it('keeps the group sizes exact when the app writes concurrently (creates, updates, deletes, withdrawals)', async () => {
+  const db = testDb.database.db;
+  await db.delete(item).where(eq(item.teamId, teamId));
+  const gen = fc.sample(genItem, { numRuns: 60, seed: 7 });
+  const goals = await store('goal', gen.slice(0, 4), []);
+  const issues = await store(
+    'issue',
+    gen.slice(4),
+    goals.map((g) => g.id),
+  );
+  const pick = <T>(list: readonly T[], n: number) => list[n % list.length]!;
+  const others = people.slice(1);
+  const ops: (() => Promise<{ statusCode: number; body: string }>)[] = [];
+  for (let n = 0; n < 60; n++) {
+    const issue = pick(issues, n * 7);
+    const url = `/api/teams/${teamId}/issues`;
+    const managers = [pick(others, n).id, pick(others, n + 2).id];
+    switch (n % 6) {
+      case 0:
+        ops.push(() =>
+          asMember(app, reader, 'PATCH', `${url}/${issue.id}`, { payload: { managersId: managers } }),
+        );
+        break;
+      case 1:
+        ops.push(() =>
+          asMember(app, reader, 'PATCH', `${url}/${issue.id}`, {
+            payload: { state: pick(STATES, n), managersId: n % 4 === 1 ? [] : managers.slice(1) },
+          }),
+        );
+        break;
+      case 2:
+        ops.push(() =>
+          asMember(app, reader, 'PATCH', `${url}/${issue.id}`, {
+            payload: { goalId: n % 4 === 0 ? null : pick(goals, n).id, priority: pick(PRIORITIES, n) },
+          }),
+        );
+        break;
+      case 3:
+        ops.push(() => asMember(app, reader, 'DELETE', url, { payload: { issueIds: [issue.id] } }));
+        break;
+      case 4:
+        ops.push(() =>
+          asMember(app, reader, 'POST', url, {
+            payload: { title: '동시 생성', managersId: n % 3 === 0 ? [] : managers, state: pick(STATES, n) },
+          }),
+        );
+        break;
+      case 5:
+        // A member's manager rows go as a withdrawal removes them: the workspace locked first, then the rows.
+        ops.push(async () => {
+          await db.transaction(async (tx) => {
+            await tx
+              .select({ id: workspace.id })
+              .from(workspace)
+              .where(eq(workspace.id, workspaceId))
+              .for('update');
+            await tx.delete(itemManager).where(eq(itemManager.memberId, pick(others, n).id));
+          });
+          return { statusCode: 200, body: '' };
+        });
+        break;
+    }
+  }
+  const results = await Promise.all(ops.map((op) => op()));
+  // 404: an item deleted by another request first; nothing may fail otherwise (no deadlock, no error).
+  expect(results.filter((r) => r.statusCode >= 300 && r.statusCode !== 404).map((r) => r.body)).toEqual([]);
+
+  const goalsNow = await reload('goal');
+  const titleRows = await db
+    .select({ id: item.id, title: item.title })
+    .from(item)
+    .where(and(eq(item.teamId, teamId), eq(item.kind, 'goal')));
+  const titles = new Map(titleRows.map((r) => [r.id, r.title]));
+  const issuesNow = await reload('issue');
+  for (const grouping of GROUPINGS_BY_KIND.issue) await checkList('issue', grouping, 100, issuesNow, titles);
+  for (const grouping of GROUPINGS_BY_KIND.goal) await checkList('goal', grouping, 100, goalsNow, titles);
 }, 120_000);

@@ -87,18 +87,18 @@ describe('access to the team routes', () => {
     }
   });
 
-  it('answers 403 TEAM403_0 to a member of another workspace, before looking at the body', async () => {
+  it('answers 404 TEAM404_0 to a member of another workspace, before looking at the body', async () => {
     for (const [method, url, payload] of routes(ws.defaultTeamId)) {
       const res = await asMember(app, other.owner, method, url, payload ? { payload } : {});
-      expect([url, res.statusCode, res.json().code]).toEqual([url, 403, 'TEAM403_0']);
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 404, 'TEAM404_0']);
     }
     // Even an invalid body or query does not tell them more.
     const bad = await asMember(app, other.owner, 'POST', `/api/teams/${ws.defaultTeamId}/goals`, {
       payload: { title: '' },
     });
-    expect([bad.statusCode, bad.json().code]).toEqual([403, 'TEAM403_0']);
+    expect([bad.statusCode, bad.json().code]).toEqual([404, 'TEAM404_0']);
     const badQuery = await get(other.owner, `/api/teams/${ws.defaultTeamId}/goals?query=NOPE`);
-    expect(badQuery.statusCode).toBe(403);
+    expect(badQuery.statusCode).toBe(404);
     // Nothing was created.
     const simple = await get(owner(), `/api/teams/${ws.defaultTeamId}/goals-simple`);
     expect(simple.json().result.info.map((g: { title: string }) => g.title)).not.toContain('목표');
@@ -941,11 +941,15 @@ describe('DELETE /api/teams/{teamId}/goals|issues|externals', () => {
     const mine = await createItemOk(app, owner(), teamId, 'issues', { title: '내 것' });
     const theirs = await createItemOk(app, owner(), otherTeam, 'issues', { title: '남의 것' });
     const outside = await createItemOk(app, other.owner, other.defaultTeamId, 'issues', { title: '밖' });
-    for (const ids of [[theirs], [mine, theirs], [mine, outside, 987_654]]) {
+    for (const ids of [[theirs], [mine, theirs], [mine, theirs, outside, 987_654]]) {
       const res = await del(owner(), teamId, 'issues', { issueIds: ids });
       expect([res.statusCode, res.json().code]).toEqual([403, 'ITEM403_0']);
       expect(res.json().result).toHaveProperty('issueIds');
     }
+    // Another workspace's item is "missing", never "another team's": its existence is not revealed.
+    const foreign = await del(owner(), teamId, 'issues', { issueIds: [mine, outside] });
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'ITEM404_0']);
+    expect(foreign.json().message).toBe(`존재하지 않는 이슈입니다: ${outside}`);
     expect((await del(owner(), teamId, 'issues', { issueIds: [mine, theirs] })).json().message).toBe(
       `다른 팀의 이슈는 삭제할 수 없습니다: ${theirs}`,
     );
@@ -1087,7 +1091,7 @@ describe('OpenAPI', () => {
       const operation = doc.paths[path]?.[method];
       expect([path, method, operation?.tags]).toEqual([path, method, ['items']]);
       expect(operation.security).toEqual([{ bearerAuth: [] }]);
-      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403', '404']));
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '404']));
     }
     const list = doc.paths['/api/teams/{teamId}/issues'].get;
     expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual([

@@ -2,6 +2,7 @@ import { type TestDatabase, createTestApp, createTestDatabase } from './support/
 import { type SignedInMember, asMember, signIn } from './support/members';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { JOIN_IP_MAX_FAILURES } from '../../contract';
 import { team, teamMember, workspace, workspaceJoinFailure } from '../../server/db/schema';
 
 /**
@@ -445,7 +446,7 @@ describe('POST /api/workspace/join', () => {
     ).toHaveLength(0);
   });
 
-  describe('lockout after 5 failures in 15 minutes', () => {
+  describe('lockout: 5 failures per (member, workspace), or many per IP, in 15 minutes', () => {
     /** Moves the member's recorded failures `minutes` into the past. */
     const ageFailures = (memberId: number, minutes: number) =>
       db()
@@ -510,24 +511,85 @@ describe('POST /api/workspace/join', () => {
       expect((await join(guesser, { token, password }, ip)).statusCode).toBe(200);
     });
 
-    it('counts unknown tokens as failures', async () => {
-      const { token, password } = await workspaceWithInvite('Token Hunt');
+    it('counts unknown tokens against the member alone: they lock further unknown tokens, not a real invite', async () => {
+      const { created, token, password } = await workspaceWithInvite('Token Hunt');
       const guesser = await signIn(app, '토큰 사냥');
       const ip = freshIp();
       for (let i = 0; i < 5; i++) {
         const res = await join(guesser, { token: `guess-${i}`, password: 'abcd1234' }, ip);
         expect(res.statusCode).toBe(404);
       }
+      const failures = await db()
+        .select()
+        .from(workspaceJoinFailure)
+        .where(eq(workspaceJoinFailure.memberId, guesser.memberId));
+      expect(failures.map((f) => ({ workspaceId: f.workspaceId, ip: f.ip }))).toEqual(
+        Array.from({ length: 5 }, () => ({ workspaceId: null, ip })),
+      );
+
+      // A sixth unknown token (from anywhere) is locked out…
+      const locked = await join(guesser, { token: 'guess-5', password: 'abcd1234' }, freshIp());
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().code).toBe('WORKSPACE429_0');
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(880);
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(900);
+
+      // …but the real invite, once they have it, still works.
       const res = await join(guesser, { token, password }, ip);
-      expect(res.statusCode).toBe(429);
-      expect(res.json().code).toBe('WORKSPACE429_0');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().result.workspaceId).toBe(created.workspaceId);
     });
 
-    it('applies per IP across members: 3 + 2 failures from one IP lock both, other IPs still work', async () => {
+    it("does not lock a colleague on the same IP: 5 garbage joins by M from IP X leave N's join on IP X alone", async () => {
+      const { created, token, password } = await workspaceWithInvite('One Office');
+      const [garbage, colleague] = await Promise.all(['엉뚱한 링크', '동료'].map((n) => signIn(app, n)));
+      const officeIp = freshIp();
+      for (let i = 0; i < 5; i++) {
+        expect(
+          (await join(garbage!, { token: `broken-link-${i}`, password: 'abcd1234' }, officeIp)).statusCode,
+        ).toBe(404);
+      }
+      expect(
+        (await join(garbage!, { token: 'broken-link-5', password: 'abcd1234' }, officeIp)).statusCode,
+      ).toBe(429);
+
+      // The colleague behind the same NAT address can still mistype and then join.
+      const typo = await join(colleague!, { token, password: wrongPassword(password) }, officeIp);
+      expect(typo.statusCode).toBe(400);
+      const res = await join(colleague!, { token, password }, officeIp);
+      expect(res.statusCode).toBe(200);
+      expect((await profile(colleague!)).json().result.workspaceId).toBe(created.workspaceId);
+    });
+
+    it('locks per (member, workspace): locked for W after 5 wrong passwords, the member can still join V', async () => {
+      const w = await workspaceWithInvite('Lock Here');
+      const v = await workspaceWithInvite('Open There');
+      const [guesser, colleague] = await Promise.all(['한 곳만', '옆자리'].map((n) => signIn(app, n)));
+      const ip = freshIp();
+      for (let i = 0; i < 5; i++) {
+        expect(
+          (await join(guesser!, { token: w.token, password: wrongPassword(w.password) }, ip)).statusCode,
+        ).toBe(400);
+      }
+      const lockedW = await join(guesser!, { token: w.token, password: w.password }, ip);
+      expect(lockedW.statusCode).toBe(429);
+      expect(Number(lockedW.headers['retry-after'])).toBeGreaterThan(0);
+      const recorded = await db()
+        .select({ workspaceId: workspaceJoinFailure.workspaceId })
+        .from(workspaceJoinFailure)
+        .where(eq(workspaceJoinFailure.memberId, guesser!.memberId));
+      expect(recorded).toEqual(Array.from({ length: 5 }, () => ({ workspaceId: w.created.workspaceId })));
+
+      // Another member on the same IP joins W; the locked member may still try V's invite — and gets in.
+      expect((await join(colleague!, { token: w.token, password: w.password }, ip)).statusCode).toBe(200);
+      const res = await join(guesser!, { token: v.token, password: v.password }, ip);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().result.workspaceId).toBe(v.created.workspaceId);
+    });
+
+    it('3 + 2 wrong passwords by two people on one IP lock neither of them', async () => {
       const { token, password, created } = await workspaceWithInvite('Shared IP');
-      const [first, second, elsewhere] = await Promise.all(
-        ['첫 사람', '둘째 사람', '다른 곳'].map((n) => signIn(app, n)),
-      );
+      const [first, second] = await Promise.all(['첫 사람', '둘째 사람'].map((n) => signIn(app, n)));
       const sharedIp = freshIp();
       for (let i = 0; i < 3; i++) {
         expect((await join(first!, { token, password: wrongPassword(password) }, sharedIp)).statusCode).toBe(
@@ -539,18 +601,41 @@ describe('POST /api/workspace/join', () => {
           400,
         );
       }
-
-      const secondLocked = await join(second!, { token, password }, sharedIp);
-      expect(secondLocked.statusCode).toBe(429);
-      expect(Number(secondLocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await join(first!, { token, password }, sharedIp)).statusCode).toBe(429);
-      const third = await signIn(app, '셋째 사람');
-      expect((await join(third, { token, password }, sharedIp)).statusCode).toBe(429);
-
-      // Neither member is locked on their own (3 and 2 failures): from another IP they get in.
-      expect((await join(first!, { token, password }, freshIp())).statusCode).toBe(200);
-      expect((await join(elsewhere!, { token, password }, freshIp())).statusCode).toBe(200);
+      expect((await join(second!, { token, password }, sharedIp)).statusCode).toBe(200);
+      expect((await join(first!, { token, password }, sharedIp)).statusCode).toBe(200);
       expect((await profile(first!)).json().result.workspaceId).toBe(created.workspaceId);
+    });
+
+    it(`locks an IP after ${JOIN_IP_MAX_FAILURES} failures by anyone; other IPs still work`, async () => {
+      const { token, password, created } = await workspaceWithInvite('Spray Stop');
+      const last = await signIn(app, '마지막 추측');
+      const bystander = await signIn(app, '지나가던 사람');
+      const sprayIp = freshIp();
+      // JOIN_IP_MAX_FAILURES - 1 failures from the IP by many (here: since deleted) members, all in the window.
+      await db()
+        .insert(workspaceJoinFailure)
+        .values(
+          Array.from({ length: JOIN_IP_MAX_FAILURES - 1 }, () => ({
+            memberId: null,
+            workspaceId: created.workspaceId,
+            ip: sprayIp,
+          })),
+        );
+
+      // Below the threshold the IP is not locked: this attempt is checked (and is the last failure allowed).
+      expect((await join(last, { token, password: wrongPassword(password) }, sprayIp)).statusCode).toBe(400);
+
+      // Now every join from that IP is refused — even a member with no failures and the right password…
+      const locked = await join(bystander, { token, password }, sprayIp);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().code).toBe('WORKSPACE429_0');
+      const retryAfter = Number(locked.headers['retry-after']);
+      expect(Number.isInteger(retryAfter)).toBe(true);
+      expect(retryAfter).toBeGreaterThan(880);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+
+      // …while the same member from another IP gets in.
+      expect((await join(bystander, { token, password }, freshIp())).statusCode).toBe(200);
     });
 
     it('lets only 5 of a burst of parallel wrong guesses through; the rest get 429', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { EXT_SERVICE_TYPES, ITEM_KINDS, PRIORITIES, STATES } from '../../contract/itemEnums';
+import { EXT_SERVICE_TYPES, GROUPINGS, ITEM_KINDS, PRIORITIES, STATES } from '../../contract/itemEnums';
 import {
   type AnyPgColumn,
   bigint,
@@ -142,20 +142,23 @@ export const teamMember = pgTable(
 
 /**
  * Failed `POST /api/workspace/join` attempts (unknown token or wrong password), for the lockout of api-contract.md
- * "Workspace, invite, join": ≥ 5 rows for the member, or for the client IP, in the last 15 minutes → 429. Kept in
- * the database so every app instance sees the same counts. `member_id` becomes null when the member is deleted, so
- * the IP's count survives. Rows older than a day are pruned when a new failure is recorded.
+ * "Workspace, invite, join" (server/modules/workspace/join-lockout.ts): in the last 15 minutes, ≥ 5 rows for the
+ * (member, workspace) or ≥ 100 rows for the client IP → 429. `workspace_id` is the workspace the invite token
+ * named, null for an unknown token (those count together per member); rows go with their workspace. Kept in the
+ * database so every app instance sees the same counts. `member_id` becomes null when the member is deleted, so the
+ * IP's count survives. Rows older than a day are pruned when a new failure is recorded.
  */
 export const workspaceJoinFailure = pgTable(
   'workspace_join_failure',
   {
     id: serial('id').primaryKey(),
     memberId: integer('member_id').references(() => member.id, { onDelete: 'set null' }),
+    workspaceId: integer('workspace_id').references(() => workspace.id, { onDelete: 'cascade' }),
     ip: text('ip').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('workspace_join_failure_member_idx').on(t.memberId, t.createdAt),
+    index('workspace_join_failure_member_idx').on(t.memberId, t.workspaceId, t.createdAt),
     index('workspace_join_failure_ip_idx').on(t.ip, t.createdAt),
     index('workspace_join_failure_created_idx').on(t.createdAt),
   ],
@@ -212,7 +215,10 @@ export const item = pgTable(
   },
   (t) => [
     unique('item_workspace_kind_number_unique').on(t.workspaceId, t.kind, t.number),
-    // Grouped lists: newest first inside a group, by team and kind (api-contract.md "Grouped lists").
+    // Grouped lists: newest first inside a group, by team and kind (api-contract.md "Grouped lists"). drizzle's
+    // `.desc()` declares `id DESC NULLS LAST`; the list's keyset queries sort in exactly that order (list.ts
+    // `NEWEST_FIRST`), which the primary key cannot give, so they are always read from these indexes
+    // (__tests__/server/list-plan.test.ts).
     index('item_team_kind_id_idx').on(t.teamId, t.kind, t.id.desc()),
     index('item_team_kind_state_id_idx').on(t.teamId, t.kind, t.state, t.id.desc()),
     index('item_team_kind_priority_id_idx').on(t.teamId, t.kind, t.priority, t.id.desc()),
@@ -256,9 +262,30 @@ export const itemManager = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.memberId] }),
-    // MANAGER groups: a member's items newest first.
+    // MANAGER groups: a member's items newest first (`item_id DESC NULLS LAST`, as above).
     index('item_manager_member_item_idx').on(t.memberId, t.itemId.desc()),
   ],
+);
+
+/**
+ * Group sizes of the grouped lists (api-contract.md "Grouped lists": every page carries every non-empty group with
+ * its team-wide `dataCnt`), kept by triggers so a page never counts the team's items (migration
+ * 0008_list_group_sizes.sql; server/modules/items/list.ts reads them). A group's size is the sum of `delta` over its rows
+ * (team, kind, grouping `group_by`, `group_key` = the list's `groupKey`: a code, a goal or member id, or NONE).
+ * Every statement that changes `item` or `item_manager` only inserts rows (its net changes), so writers never wait
+ * on each other here and the sums are exact in any snapshot; the triggers fold a team's rows into one per group
+ * when they pile up (rows other transactions hold are skipped). Not written by the application.
+ */
+export const itemGroupCount = pgTable(
+  'item_group_count',
+  {
+    teamId: integer('team_id').notNull(),
+    kind: text('kind', { enum: ITEM_KINDS }).notNull(),
+    groupBy: text('group_by', { enum: GROUPINGS }).notNull(),
+    groupKey: text('group_key').notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('item_group_count_group_idx').on(t.teamId, t.kind, t.groupBy, t.groupKey)],
 );
 
 /**

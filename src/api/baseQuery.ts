@@ -48,8 +48,12 @@ function hasExtra(extra: unknown): extra is ApiThunkExtra {
  * - on a 401 (except from the reissue endpoint) the request is retried **once**:
  *   - if the stored token changed while the request was in flight (someone else already renewed it), the
  *     retry uses that token without another reissue;
- *   - otherwise the session saga is asked for a fresh token (`awaitReissue`), shared by concurrent 401s;
- *     if renewal fails, the original 401 is returned (the saga has already cleared the token and navigated);
+ *   - otherwise the session saga is asked for a fresh token (`awaitReissue`), shared by concurrent 401s and, through
+ *     the cross-tab lock and channel, by the other tabs (README.md "Sessions across tabs"); if renewal fails, the
+ *     original 401 is returned. Only a 401 from the reissue means signed out (the saga has then cleared the token
+ *     and navigated); a 429 is waited out and retried by the saga, and what still fails (rate limit, server or
+ *     network error) keeps the session, so a later request tries again;
+ * - the reissue endpoint's own errors (401, 429 with `Retry-After`) are returned as they are, never reissued;
  * - the retry's result is returned as is, so a second 401 never loops.
  */
 export const baseQueryWithReissue: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (

@@ -1,12 +1,14 @@
 import { useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { copy, type ItemKind, type ItemMode, type ItemScope } from '../shared/copy';
 import { isAbsoluteHttpUrl, replaceLocation } from '../shared/lib/browser';
 import { FullScreenSpinner } from '../shared/ui/FullScreenSpinner';
 import { NotFoundPage } from '../shared/ui/NotFoundPage';
 import { RouteErrorScreen } from '../shared/ui/RouteErrorScreen';
 import type { IntegrationService } from '../features/integrations/integrationModel';
+import type { FirstListPage } from '../features/items/list/firstListPage';
 import type { ItemPageProps } from '../features/items/pages/ItemPage';
+import type { EarlyRenewalOutcome } from '../features/session/earlyRenewal';
 import type { AppNavigate } from './navigation';
 import { whenRehydrated } from './persistence';
 import type { AppStoreBundle } from './store';
@@ -19,11 +21,28 @@ import type { AppStoreBundle } from './store';
  * Redux lives under a pathless `StoreLayout` route that wraps every screen except the login page, `/` and the
  * 404: its lazy loader obtains the store (`loadStore`) and waits for rehydration before anything under it
  * renders, so guards never see an empty store.
+ *
+ * App start (README.md "App start"): creating the router starts every lazy chunk of the URL's routes at once, and
+ * the list routes' `loader` — static, so it runs in parallel with those chunks — provides the list's first page
+ * as soon as the store is ready. In the browser the entry has already started the session renewal and the first
+ * page's request (app/earlySession.ts): "ready" includes the renewal, so no request carries an expired token, and
+ * the loader hands the entry's first page to RTK Query.
  */
 
 export interface RouteDeps {
-  /** Resolves the app's store (the browser loads it as a lazy chunk; tests pass their own). */
+  /**
+   * Resolves the app's store (the browser loads it as a lazy chunk and applies the early session renewal; tests
+   * pass their own). Called once; loaders and the store layout share the result.
+   */
   loadStore: () => Promise<AppStoreBundle>;
+  /** The first page of the list at the start URL, requested by the entry (used once, by that list's loader). */
+  firstListPage?: Promise<FirstListPage | null> | null;
+}
+
+/** What the list loaders share: the ready store, and the entry's first page (taken by the first list loader). */
+interface ListLoaderDeps {
+  ready: () => Promise<AppStoreBundle>;
+  takeFirstListPage: () => Promise<FirstListPage | null> | null;
 }
 
 type PageModule = { default: ComponentType };
@@ -41,12 +60,14 @@ const placeholder = (title: string) => async () => {
 
 /** Goal/issue/external lists and details: one component, parameterized by kind, mode and team scope. */
 const itemPage = (props: ItemPageProps) => async () => {
-  const [{ default: ItemPage }] = await Promise.all([
+  const [{ default: ItemPage, loadItemListPage }] = await Promise.all([
     import(/* webpackChunkName: "route-items" */ '../features/items/pages/ItemPage'),
     // Lists: fetch the list chunk alongside, not after, the page module (no waterfall before the first rows).
     props.mode === 'list' &&
       import(/* webpackChunkName: "route-item-list" */ '../features/items/list/ItemListPage'),
   ]);
+  // Already loaded: lets ItemPage render the list page without suspending.
+  if (props.mode === 'list') await loadItemListPage();
   return { element: <ItemPage {...props} /> };
 };
 
@@ -61,6 +82,29 @@ const integrationComplete = (service: IntegrationService) => async () => {
   return { element: <IntegrationCompletePage service={service} /> };
 };
 
+/**
+ * Loader of the list routes: provides the list's first page (features/items/list/prefetchItemList.ts, in the
+ * `app-store` chunk) once the store is ready — the entry's request when there is one (waited for briefly), else an
+ * RTK Query request the page joins. It never fails the navigation and never waits for an RTK Query request: the
+ * page renders its skeleton meanwhile.
+ */
+const listLoader =
+  ({ ready, takeFirstListPage }: ListLoaderDeps, kind: ItemKind): LoaderFunction =>
+  async ({ params }) => {
+    const fromEntry = takeFirstListPage();
+    try {
+      const [{ store }, { prefetchItemList }] = await Promise.all([
+        ready(),
+        import(/* webpackChunkName: "app-store" */ '../features/items/list/prefetchItemList'),
+      ]);
+      await prefetchItemList(store, kind, params.teamId, fromEntry);
+    } catch (error) {
+      // The page loads the list itself (and the store layout reports a store that failed to load).
+      console.error(error);
+    }
+    return null;
+  };
+
 const ITEM_KINDS: ItemKind[] = ['issue', 'goal', 'ext'];
 const ID_PARAM: Record<ItemKind, string> = { goal: 'goalId', issue: 'issueId', ext: 'extId' };
 const DETAILS: Array<[(id: string) => string, ItemMode]> = [
@@ -70,11 +114,17 @@ const DETAILS: Array<[(id: string) => string, ItemMode]> = [
 ];
 
 /** `default/team/:teamId` and `team/:teamId`: index → issue, lists, and create/view/edit details per kind. */
-function teamRoutes(scope: ItemScope): RouteObject[] {
+function teamRoutes(scope: ItemScope, lists: ListLoaderDeps): RouteObject[] {
   return [
     { index: true, element: <Navigate to="issue" replace /> },
     ...ITEM_KINDS.flatMap((kind): RouteObject[] => [
-      { path: kind, lazy: itemPage({ kind, mode: 'list', scope }) },
+      {
+        path: kind,
+        loader: listLoader(lists, kind),
+        // Same list again (a link to the open list, a search change): the page keeps its own query.
+        shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+        lazy: itemPage({ kind, mode: 'list', scope }),
+      },
       ...DETAILS.map(([suffix, mode]) => ({
         path: `${kind}/${suffix(ID_PARAM[kind])}`,
         lazy: itemPage({ kind, mode, scope }),
@@ -96,15 +146,37 @@ export function LandingRedirect({ target = LANDING_URL }: { target?: string }) {
 
 const titles = copy.placeholders;
 
-export function createRoutes({ loadStore }: RouteDeps): RouteObject[] {
+export function createRoutes({ loadStore, firstListPage = null }: RouteDeps): RouteObject[] {
+  /** The rehydrated store: one promise for the layout and the loaders (a failed load is tried again next time). */
+  let storeReady: Promise<AppStoreBundle> | undefined;
+  const ready = () => {
+    storeReady ??= loadStore().then(async (bundle) => {
+      await whenRehydrated(bundle.persistor);
+      return bundle;
+    });
+    storeReady.catch(() => {
+      storeReady = undefined;
+    });
+    return storeReady;
+  };
+
+  let entryListPage = firstListPage;
+  const lists: ListLoaderDeps = {
+    ready,
+    takeFirstListPage: () => {
+      const taken = entryListPage;
+      entryListPage = null;
+      return taken;
+    },
+  };
+
   /** Pathless layout providing the rehydrated store to its children. */
   const withStore = (children: RouteObject[]): RouteObject => ({
     lazy: async () => {
-      const [{ store, persistor }, { StoreLayout }] = await Promise.all([
-        loadStore(),
+      const [{ store }, { StoreLayout }] = await Promise.all([
+        ready(),
         import(/* webpackChunkName: "app-store" */ './StoreLayout'),
       ]);
-      await whenRehydrated(persistor);
       return { element: <StoreLayout store={store} /> };
     },
     children,
@@ -275,8 +347,8 @@ export function createRoutes({ loadStore }: RouteDeps): RouteObject[] {
                       },
                     ],
                   },
-                  { path: 'default/team/:teamId', children: teamRoutes('default') },
-                  { path: 'team/:teamId', children: teamRoutes('team') },
+                  { path: 'default/team/:teamId', children: teamRoutes('default', lists) },
+                  { path: 'team/:teamId', children: teamRoutes('team', lists) },
                   { path: 'github/complete', lazy: integrationComplete('GITHUB') },
                   { path: 'slack/complete', lazy: integrationComplete('SLACK') },
                 ],
@@ -290,18 +362,26 @@ export function createRoutes({ loadStore }: RouteDeps): RouteObject[] {
   ];
 }
 
+export interface AppRouterOptions {
+  /** The session renewal the entry started before React (app/earlySession.ts); the store applies its outcome. */
+  earlyRenewal?: Promise<EarlyRenewalOutcome> | null;
+  /** The first page of the start URL's list, requested by the entry (app/earlySession.ts). */
+  firstListPage?: Promise<FirstListPage | null> | null;
+}
+
 /**
  * The browser's data router. The store is created on first need by the lazy `app-store` chunk (prefetched at
  * idle), and its sagas navigate with this router.
  */
-export function createAppRouter() {
+export function createAppRouter({ earlyRenewal = null, firstListPage = null }: AppRouterOptions = {}) {
   const navigate: AppNavigate = (to, options) => router.navigate(to, options);
   const router = createBrowserRouter(
     createRoutes({
       loadStore: () =>
         import(/* webpackChunkName: "app-store", webpackPrefetch: true */ './appStore').then((m) =>
-          m.getAppStore(navigate),
+          m.loadAppStore(navigate, earlyRenewal),
         ),
+      firstListPage,
     }),
   );
   return router;

@@ -32,7 +32,7 @@ import {
   statesMatch,
   type StateCookie,
 } from './oauth';
-import { issueRefreshToken, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens';
+import { familyOfToken, issueRefreshToken, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens';
 import { signAccessToken } from './tokens';
 
 export interface AuthRoutesOptions {
@@ -43,6 +43,16 @@ export interface AuthRoutesOptions {
 /** Where the browser goes after a successful sign-in; the SPA then calls `POST /api/token/reissue` (spec §2). */
 export const SIGNED_IN_REDIRECT = '/onboarding/loading';
 const REFRESH_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * `POST /api/token/reissue` is limited per session family, not per IP: 20 reissues a minute for one refresh-token
+ * family (one sign-in on one browser, shared by its tabs). A tab renews once per 15-minute access token, and the
+ * SPA renews in one tab at a time and hands the token to the others (README.md "Sessions across tabs"), so a
+ * normal browser needs one a quarter-hour; 20 leaves room for a browser without Web Locks restoring many tabs at
+ * once (each tab one request), reloads and retries, while a stolen cookie cannot be hammered. A per-IP limit
+ * signed out whole offices behind one NAT address (46 members, ~30 a minute), so members never share a budget.
+ */
+export const REISSUE_FAMILY_LIMIT_PER_MINUTE = 20;
 
 const providerParams = z.object({
   provider: z.string().describe('`google` or `kakao`; anything else → 404'),
@@ -305,30 +315,71 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
   }
 
   /**
+   * Rate limit of the reissue route (README.md "Sessions across tabs"): keyed by the refresh-token family of the
+   * cookie (looked up by the token's hash), `REISSUE_FAMILY_LIMIT_PER_MINUTE` a minute. A request without a known
+   * token (no cookie, malformed, unknown) is keyed by IP with the global per-IP budget (`RATE_LIMIT_MAX`): it
+   * cannot renew anything and only costs a 401. Refusals are 429 `JWT429_0` with `Retry-After` (seconds) and leave
+   * the cookie alone — "try again later", never "signed out".
+   */
+  const reissueRateLimit = {
+    rateLimit: {
+      timeWindow: 60_000,
+      keyGenerator: async (request: FastifyRequest): Promise<string> => {
+        const token = request.cookies[REFRESH_COOKIE_NAME];
+        if (token && REFRESH_TOKEN_SHAPE.test(token)) {
+          try {
+            const familyId = await familyOfToken(db, token);
+            if (familyId) return `reissue-family:${familyId}`;
+          } catch (error) {
+            request.log.warn({ err: error }, 'reissue rate limit: family lookup failed; counting by IP');
+          }
+        }
+        return `reissue-ip:${request.ip}`;
+      },
+      max: (_request: FastifyRequest, key: string) =>
+        key.startsWith('reissue-family:')
+          ? REISSUE_FAMILY_LIMIT_PER_MINUTE
+          : Math.max(REISSUE_FAMILY_LIMIT_PER_MINUTE, config.rateLimitMax),
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+        new ApiError('JWT429_0', null, {
+          headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+        }),
+    },
+  };
+
+  /**
    * `POST /api/token/reissue` — no body, no bearer; reads the `refreshToken` cookie (spec §7 "Session and
    * onboarding"; api-contract.md "Sign-in and session").
    * 200 `AUTH200_0` `{ accessToken }` (JWT HS256, `typ: access`, `sub` = member id, expires in 15 minutes) and a
    * new `refreshToken` cookie (rotation: same family, fresh 14-day expiry; HttpOnly, SameSite=Lax, Path
-   * `/api/token`, Secure on https).
+   * `/api/token`, Secure on https). A token rotated less than `ROTATION_GRACE_MS` (10 s) ago — another tab's
+   * parallel reissue won the rotation — gets 200 with an access token and no `Set-Cookie` (refresh-tokens.ts).
    * 401, always clearing the cookie: `JWT401_3` no cookie, `JWT401_6` unknown token, `JWT401_4` expired,
-   * `JWT401_5` already rotated or revoked (the whole family is revoked: a copy is being replayed).
+   * `JWT401_5` already rotated (longer ago than the grace window) or revoked (the whole family is revoked: a copy
+   * is being replayed).
+   * 429 `JWT429_0` with `Retry-After`: more than `REISSUE_FAMILY_LIMIT_PER_MINUTE` for this family in a minute; the
+   * cookie is kept and the client retries later.
    */
   r.post(
     '/api/token/reissue',
     {
-      config: strictRateLimit,
+      config: reissueRateLimit,
       schema: {
         tags: ['auth'],
         summary: 'Exchange the refresh cookie for an access token (rotates the cookie)',
         description:
-          'Cookie `refreshToken` in, `{ accessToken }` (15-minute JWT) and a rotated cookie out. 401 `JWT401_3` ' +
-          'missing, `JWT401_6` unknown, `JWT401_4` expired, `JWT401_5` reused (family revoked); every 401 clears ' +
-          'the cookie.',
+          'Cookie `refreshToken` in, `{ accessToken }` (15-minute JWT) and a rotated cookie out (no new cookie when ' +
+          'the token was rotated less than 10 s ago by a parallel request). 401 `JWT401_3` missing, `JWT401_6` ' +
+          'unknown, `JWT401_4` expired, `JWT401_5` reused (family revoked); every 401 clears the cookie. 429 ' +
+          '`JWT429_0` with `Retry-After` (seconds): too many reissues for this session in a minute; not a sign-out.',
         security: [{ refreshCookie: [] }],
         response: {
           200: reissueResponseSchema,
           401: errorEnvelopeSchema.describe('`JWT401_3` | `JWT401_4` | `JWT401_5` | `JWT401_6`'),
-          429: errorEnvelopeSchema.describe('Too many attempts (`COMMON429`)'),
+          429: errorEnvelopeSchema.describe(
+            '`JWT429_0`: too many reissues for this session (or, without a valid cookie, this IP) in a minute; ' +
+              '`Retry-After` header (seconds). The cookie is kept.',
+          ),
         },
       },
     },
@@ -347,7 +398,8 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
         if (result.code === 'JWT401_5') request.log.warn('refresh token reuse detected; family revoked');
         throw new ApiError(result.code);
       }
-      setRefreshCookie(reply, result.next.token);
+      if (result.next) setRefreshCookie(reply, result.next.token);
+      else request.log.info('just-rotated refresh token presented within the grace window; cookie kept');
       const accessToken = await signAccessToken(config.jwtSecret, result.memberId);
       return ok(reply, 'AUTH200_0', { accessToken });
     },

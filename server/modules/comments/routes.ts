@@ -18,9 +18,6 @@ export interface CommentRoutesOptions {
 const AUTH_ERRORS = errorEnvelopeSchema.describe(
   '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
 );
-const FORBIDDEN = errorEnvelopeSchema.describe(
-  "`ITEM403_1`: the target's team is not in the caller's workspace",
-);
 const NO_TARGET = errorEnvelopeSchema.describe(
   '`GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0`: no goal / issue / external with `targetId`',
 );
@@ -42,7 +39,7 @@ export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesO
    * `GET /api/comments?category=GOAL|ISSUE|EXTERNAL&targetId=<id>` — the item's comments, oldest first: 200
    * `COMMENT200_0` `{ cnt, info: [{ id, profileUrl | null, name, createdAt (ISO-8601 +09:00), content }] }` (none
    * is `{ cnt: 0, info: [] }`); a withdrawn author is '탈퇴한 사용자' with a null photo. 400 `VALID400_1` bad or
-   * missing `category` / `targetId`; 401; 403 `ITEM403_1` the item's team is not in the caller's workspace; 404
+   * missing `category` / `targetId`; 401; 404 (also for another workspace's item)
    * `GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0` no item of that kind with the id.
    */
   r.get(
@@ -59,7 +56,6 @@ export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesO
           200: commentListResponseSchema,
           400: errorEnvelopeSchema.describe('`VALID400_1`: bad or missing `category` / `targetId`'),
           401: AUTH_ERRORS,
-          403: FORBIDDEN,
           404: NO_TARGET,
         },
       },
@@ -73,7 +69,7 @@ export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesO
   /**
    * `POST /api/comments` — body `{ content (trimmed, 1–2000 characters), category: GOAL|ISSUE|EXTERNAL, targetId }`:
    * 201 `COMMENT201_0` `{ commentId }`. 400 `VALID400_1` (`result.content` empty or over 2000 characters,
-   * `result.category` / `result.targetId` bad); 401; 403 `ITEM403_1`; 404 `GOAL404_0` | `ISSUE404_0` |
+   * `result.category` / `result.targetId` bad); 401; 404 (also for another workspace's item) `GOAL404_0` | `ISSUE404_0` |
    * `EXTERNAL404_0`.
    */
   r.post(
@@ -92,7 +88,6 @@ export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesO
             '`VALID400_1`: empty or too long content, bad category or target id',
           ),
           401: AUTH_ERRORS,
-          403: FORBIDDEN,
           404: NO_TARGET,
         },
       },

@@ -14,8 +14,7 @@ import { KIND_BY_CATEGORY, isStorableId } from '../items/kinds';
 
 /**
  * The target item of `category` / `targetId`, checked for `memberId`: 404 `GOAL404_0` | `ISSUE404_0` |
- * `EXTERNAL404_0` when no item of that kind has the id; 403 `ITEM403_1` when its team is not in the caller's
- * workspace. With `lock`, the item is locked `FOR KEY SHARE` (so it cannot be deleted before the comment is in)
+ * `EXTERNAL404_0` when no item of that kind has the id or it is in another workspace than the caller's. With `lock`, the item is locked `FOR KEY SHARE` (so it cannot be deleted before the comment is in)
  * and the caller's member row too (so they cannot withdraw halfway).
  */
 async function resolveTarget(
@@ -39,7 +38,8 @@ async function resolveTarget(
     .where(and(eq(item.id, targetId), eq(item.kind, spec.kind)));
   const [target] = lock ? await targetQuery.for('key share') : await targetQuery;
   if (!target) throw new ApiError(spec.codes.notFound);
-  if (caller.workspaceId !== target.workspaceId) throw new ApiError('ITEM403_1');
+  // Another workspace's item answers like a missing one: its existence is not revealed.
+  if (caller.workspaceId !== target.workspaceId) throw new ApiError(spec.codes.notFound);
   return target.id;
 }
 

@@ -14,7 +14,9 @@ export const GITHUB_TIMEOUT_MS = 10_000;
 
 /**
  * A failed GitHub call. `notFound`: GitHub answered 404 (unknown installation, or a repository the installation
- * cannot see); otherwise it was unreachable, timed out or refused (→ 502 `GITHUB502_0` where a route reports it).
+ * cannot see); `refused`: GitHub turned the request down (a 4xx other than a rate limit, or an OAuth `error` answer,
+ * reported as 400); otherwise it was unreachable, timed out or failing (→ 502 `GITHUB502_0` where a route reports
+ * it).
  */
 export class GithubCallError extends Error {
   constructor(
@@ -28,9 +30,33 @@ export class GithubCallError extends Error {
   get notFound(): boolean {
     return this.status === 404;
   }
+
+  /** A 4xx answer other than 403/429 (which GitHub also uses for rate limits, i.e. "try again later"). */
+  get refused(): boolean {
+    return (
+      this.status !== null &&
+      this.status >= 400 &&
+      this.status < 500 &&
+      this.status !== 403 &&
+      this.status !== 429
+    );
+  }
 }
 
 export interface GithubApi {
+  /**
+   * The OAuth code of the setup redirect (the App setting "Request user authorization (OAuth) during installation")
+   * → the installing user's access token: `POST ${GITHUB_WEB_URL}/login/oauth/access_token` with the App's client
+   * id and secret. A refused code (unknown, used, expired, or wrong client credentials: GitHub's `{ error }` answer)
+   * throws a `refused` GithubCallError. The token is only used for `userCanAccessInstallation`; never stored.
+   */
+  exchangeUserCode(code: string): Promise<string>;
+  /**
+   * Whether the user of `userToken` can access the installation: `GET /user/installations/{id}/repositories`
+   * (`per_page=1`) with the user token; GitHub answers 404 for an installation of another account (or an unknown
+   * one) → false. Other failures throw.
+   */
+  userCanAccessInstallation(userToken: string, installationId: number): Promise<boolean>;
   /** `GET /app/installations/{id}` (App JWT) → the installing account's login (null if GitHub gives none). */
   installationAccount(installationId: number): Promise<string | null>;
   /** First page (≤ 30) of `GET /installation/repositories` with an installation token. */
@@ -59,6 +85,7 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (error instanceof GithubCallError) throw error;
     const status = (error as { status?: unknown }).status;
     const code = typeof status === 'number' ? status : null;
     throw new GithubCallError(`${what}: ${(error as Error).message}`, code === 500 ? null : code);
@@ -90,22 +117,69 @@ export function toRepository(repo: RepositoryPayload): GithubRepository {
   };
 }
 
-/** The GitHub client for `config`, or null when the App is not configured (no id or private key). */
+/** GitHub's answer to `POST /login/oauth/access_token` with `Accept: application/json`. */
+interface AccessTokenPayload {
+  access_token?: unknown;
+  error?: unknown;
+}
+
+/**
+ * The GitHub client for `config`, or null when the App is not configured (no id or private key; loadConfig also
+ * requires the OAuth client id and secret with the id).
+ */
 export function createGithubApi(config: GithubAppConfig): GithubApi | null {
   if (!config.appId || !config.privateKey) return null;
+  const { clientId, clientSecret } = config;
+  const GithubOctokit = Octokit.defaults({
+    baseUrl: config.apiUrl,
+    userAgent: 'momentum-app',
+    request: { fetch: timedFetch },
+  });
+  // The user-token exchange is a plain Octokit request, not `app.oauth` (@octokit/oauth-app): that one derives the
+  // web origin of `/login/oauth/access_token` from the API base URL and cannot take GITHUB_WEB_URL.
+  const web = new GithubOctokit({ baseUrl: config.webUrl });
   const app = new App({
     appId: config.appId,
     privateKey: config.privateKey,
-    Octokit: Octokit.defaults({
-      baseUrl: config.apiUrl,
-      userAgent: 'momentum-app',
-      request: { fetch: timedFetch },
-    }),
+    Octokit: GithubOctokit,
     // Octokit logs deprecation notices and request failures through `log`; the callers report failures themselves.
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
 
   return {
+    exchangeUserCode: (code) =>
+      call('POST /login/oauth/access_token', async () => {
+        if (!clientId || !clientSecret) {
+          throw new GithubCallError('GitHub App OAuth client id/secret not configured', null);
+        }
+        const { data } = await web.request('POST /login/oauth/access_token', {
+          headers: { accept: 'application/json' },
+          client_id: clientId,
+          client_secret: clientSecret,
+          code,
+        });
+        const payload = (typeof data === 'object' && data !== null ? data : {}) as AccessTokenPayload;
+        if (typeof payload.access_token === 'string' && payload.access_token !== '')
+          return payload.access_token;
+        const error = typeof payload.error === 'string' ? payload.error.slice(0, 100) : 'no access_token';
+        throw new GithubCallError(`POST /login/oauth/access_token: refused (${error})`, 400);
+      }),
+
+    userCanAccessInstallation: (userToken, installationId) =>
+      call('GET /user/installations/{id}/repositories', async () => {
+        const user = new GithubOctokit({ auth: userToken });
+        try {
+          await user.request('GET /user/installations/{installation_id}/repositories', {
+            installation_id: installationId,
+            per_page: 1,
+          });
+          return true;
+        } catch (error) {
+          if ((error as { status?: unknown }).status === 404) return false;
+          throw error;
+        }
+      }),
+
     installationAccount: (installationId) =>
       call('GET /app/installations/{id}', async () => {
         const { data } = await app.octokit.request('GET /app/installations/{installation_id}', {

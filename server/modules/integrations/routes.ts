@@ -9,19 +9,19 @@ import {
   githubConnectQuerySchema,
   githubInstallationResponseSchema,
   githubRepositoriesResponseSchema,
+  idParamSchema,
   slackConnectQuerySchema,
 } from '../../../contract';
 import type { Db } from '../../db';
 import { team } from '../../db/schema';
 import { ApiError, ok } from '../../http/envelope';
-import { MAX_ID } from '../items/kinds';
 import { resolveTeamScope, teamScopeHook } from '../items/team-scope';
 import { callerWorkspaceId } from '../settings/scope';
 import { GithubCallError } from './github';
 import { type Integrations, slackRedirectUri } from './integrations';
 import { SlackCallError } from './slack';
 import { signState, verifyState } from './state';
-import { findGithubInstallation, upsertGithubInstallation, upsertSlackLink } from './store';
+import { findGithubInstallation, linkGithubInstallation, upsertSlackLink } from './store';
 
 export interface IntegrationRoutesOptions {
   db: Db;
@@ -43,19 +43,18 @@ export function completeLocation(path: string, teamId: number | null, error?: Co
 
 /** GitHub's installation ids: positive integers (bigint column; JavaScript-safe). */
 const INSTALLATION_ID = /^[1-9][0-9]{0,15}$/;
-/** Slack authorization codes are short opaque strings. */
-const SLACK_CODE = /^[A-Za-z0-9._-]{1,512}$/;
+/** Slack and GitHub OAuth authorization codes are short opaque strings. */
+const OAUTH_CODE = /^[A-Za-z0-9._-]{1,512}$/;
 
 /** A query value as a browser sends it: a repeated parameter counts as its first value. */
 const queryValue = (description: string) =>
   z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().optional()).describe(description);
 
-const teamParamsSchema = z.object({ teamId: z.coerce.number().int().positive().max(MAX_ID) });
+const teamParamsSchema = z.object({ teamId: idParamSchema });
 
 const AUTH_ERRORS = errorEnvelopeSchema.describe(
   '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
 );
-const FORBIDDEN = errorEnvelopeSchema.describe("`TEAM403_0`: the team is not in the caller's workspace");
 const redirectResponse = (description: string) => z.null().describe(description);
 
 /** Why a callback failed: the code shown by the complete page, and the team to return to when known. */
@@ -109,7 +108,7 @@ export async function integrationRoutes(
 
   /**
    * `GET /api/github/connect?teamId=` — the GitHub App install URL for a team (contract/integrations.ts).
-   * Bearer. The team must exist (404 `TEAM404_0`) and be in the caller's workspace (403 `TEAM403_0`); GitHub App
+   * Bearer. The team must exist in the caller's workspace (404 `TEAM404_0` otherwise); GitHub App
    * not configured → 503 `GITHUB503_0`. 200 `GITHUB200_0`, result the string
    * `${GITHUB_WEB_URL}/apps/${GITHUB_APP_SLUG}/installations/new?state=<signed>` (state: HS256, 10 minutes,
    * `{ memberId, teamId, purpose: 'github' }`). 400 `VALID400_1` teamId missing or malformed; 401.
@@ -131,8 +130,7 @@ export async function integrationRoutes(
           200: connectUrlResponseSchema,
           400: errorEnvelopeSchema.describe('`VALID400_1`: teamId missing or malformed'),
           401: AUTH_ERRORS,
-          403: FORBIDDEN,
-          404: errorEnvelopeSchema.describe('`TEAM404_0`: no team with that id'),
+          404: errorEnvelopeSchema.describe("`TEAM404_0`: no team with that id in the caller's workspace"),
           503: errorEnvelopeSchema.describe('`GITHUB503_0`: GitHub App not configured'),
         },
       },
@@ -155,14 +153,24 @@ export async function integrationRoutes(
   );
 
   /**
-   * `GET /api/github/installation/callback?installation_id=&setup_action=&state=` — GitHub's "Setup URL" redirect
-   * after the App was installed (no bearer: a browser navigation). Verifies `state` (signature, 10 minutes,
-   * purpose github) and that its member may still use its team; asks GitHub for the installation with the App JWT
-   * (`GET /app/installations/{id}`) to read the account login; links it to the team (replacing an earlier one).
-   * Always 302: `/workspace/github/complete?teamId=<id>` on success; on failure the same page with
-   * `&error=GITHUB400_1` (bad, expired or foreign state, no or unknown installation_id — e.g. `setup_action=request`
-   * awaiting an organization owner's approval), `GITHUB502_0` (GitHub unreachable or failing) or `GITHUB503_0`
-   * (not configured); `teamId` is left out when the state does not tell it.
+   * `GET /api/github/installation/callback?code=&installation_id=&setup_action=&state=` — GitHub's redirect after
+   * the App was installed (no bearer: a browser navigation). The App has "Request user authorization (OAuth) during
+   * installation" enabled with this as its Callback URL (README.md "GitHub and Slack"), so GitHub adds the
+   * installing user's OAuth `code`.
+   * Verifies `state` (signature, 10 minutes, purpose github) and that its member may still use its team; then binds
+   * the installation to the person who installed it (docs/security.md "GitHub installations"): exchanges `code` for
+   * a user access token (`POST ${GITHUB_WEB_URL}/login/oauth/access_token`, App client id and secret) and checks
+   * with it that the user can access the installation (`GET /user/installations/{id}/repositories`; GitHub answers
+   * 404 otherwise) — a valid state alone never lets anyone attach an installation id they merely know. Then reads
+   * the account login with the App JWT (`GET /app/installations/{id}`) and links the team (replacing its earlier
+   * link) unless a team of another workspace already has the installation; check and link run in one transaction
+   * under an advisory lock on the installation id (store.ts `linkGithubInstallation`). Teams of one workspace may
+   * share an installation. Always 302: `/workspace/github/complete?teamId=<id>` on success; on failure the same
+   * page with `&error=GITHUB400_1` (bad, expired or foreign state; no, malformed, used or refused `code`; no,
+   * unknown or foreign installation_id — one identical answer and log shape for all of these, so the response never
+   * tells whether an installation id exists; also `setup_action=request` awaiting an organization owner's
+   * approval), `GITHUB409_0` (linked to another workspace; nothing changed), `GITHUB502_0` (GitHub unreachable or
+   * failing) or `GITHUB503_0` (not configured); `teamId` is left out when the state does not tell it.
    */
   r.get(
     '/api/github/installation/callback',
@@ -171,9 +179,11 @@ export async function integrationRoutes(
         tags: ['integrations'],
         summary: 'GitHub App setup redirect (GitHub → Momentum)',
         description:
-          'Browser navigation from GitHub. 302 `/workspace/github/complete?teamId=<id>`, or with ' +
-          '`&error=GITHUB400_1|GITHUB502_0|GITHUB503_0`.',
+          'Browser navigation from GitHub (the App requests user authorization during installation, so GitHub ' +
+          "adds the installer's OAuth `code`; the installation must be accessible to that user). 302 " +
+          '`/workspace/github/complete?teamId=<id>`, or with `&error=GITHUB400_1|GITHUB409_0|GITHUB502_0|GITHUB503_0`.',
         querystring: z.object({
+          code: queryValue("The installing user's OAuth code (one-time)"),
           installation_id: queryValue('The new installation'),
           setup_action: queryValue('`install` | `update` | `request`'),
           state: queryValue('The signed state of `/api/github/connect`'),
@@ -182,7 +192,7 @@ export async function integrationRoutes(
       },
     },
     async (request, reply) => {
-      const { installation_id: rawInstallation, setup_action: setupAction, state } = request.query;
+      const { code, installation_id: rawInstallation, setup_action: setupAction, state } = request.query;
       try {
         const check = await verifyState(keys.stateKey, state, 'github');
         if (!check.ok) throw new CallbackFailure('GITHUB400_1', check.teamId, 'bad or expired state');
@@ -196,8 +206,9 @@ export async function integrationRoutes(
           );
         }
         const installationId = Number(rawInstallation);
+        let workspaceId: number;
         try {
-          await resolveTeamScope(db, memberId, teamId);
+          ({ workspaceId } = await resolveTeamScope(db, memberId, teamId));
         } catch (error) {
           if (error instanceof ApiError)
             throw new CallbackFailure('GITHUB400_1', teamId, `team: ${error.code}`);
@@ -205,21 +216,43 @@ export async function integrationRoutes(
         }
         if (!integrations.github)
           throw new CallbackFailure('GITHUB503_0', teamId, 'GitHub App not configured');
-        let account: string | null;
-        try {
-          account = await integrations.github.installationAccount(installationId);
-        } catch (error) {
-          const notFound = error instanceof GithubCallError && error.notFound;
+        const github = integrations.github;
+        if (!code || !OAUTH_CODE.test(code)) {
+          throw new CallbackFailure('GITHUB400_1', teamId, 'no or malformed code (user authorization off?)');
+        }
+        /** A GitHub call: refused or 404 → GITHUB400_1 (the same answer for every "not yours"), else GITHUB502_0. */
+        const ask = async <T>(run: () => Promise<T>): Promise<T> => {
+          try {
+            return await run();
+          } catch (error) {
+            const refused = error instanceof GithubCallError && error.refused;
+            throw new CallbackFailure(
+              refused ? 'GITHUB400_1' : 'GITHUB502_0',
+              teamId,
+              (error as Error).message,
+              {
+                cause: error,
+              },
+            );
+          }
+        };
+        const userToken = await ask(() => github.exchangeUserCode(code));
+        if (!(await ask(() => github.userCanAccessInstallation(userToken, installationId)))) {
           throw new CallbackFailure(
-            notFound ? 'GITHUB400_1' : 'GITHUB502_0',
+            'GITHUB400_1',
             teamId,
-            (error as Error).message,
-            {
-              cause: error,
-            },
+            `installation ${installationId} not accessible to the authorizing user`,
           );
         }
-        await upsertGithubInstallation(db, { teamId, installationId, account });
+        const account = await ask(() => github.installationAccount(installationId));
+        const outcome = await linkGithubInstallation(db, { teamId, workspaceId, installationId, account });
+        if (outcome === 'conflict') {
+          throw new CallbackFailure(
+            'GITHUB409_0',
+            teamId,
+            `installation ${installationId} is linked to a team of another workspace`,
+          );
+        }
         request.log.info({ teamId, installationId, account, memberId }, 'GitHub App linked');
         return reply.redirect(completeLocation(GITHUB_COMPLETE_PATH, teamId), 302);
       } catch (failure) {
@@ -230,7 +263,7 @@ export async function integrationRoutes(
 
   /**
    * `GET /api/teams/{teamId}/github/installation` — the team's GitHub link. Bearer; team in the caller's workspace.
-   * 200 `GITHUB200_1` `{ teamId, installationId, account }`; not linked → 404 `GITHUB404_0`. 401; 403 `TEAM403_0`;
+   * 200 `GITHUB200_1` `{ teamId, installationId, account }`; not linked → 404 `GITHUB404_0`. 401;
    * 404 `TEAM404_0`.
    */
   r.get(
@@ -246,7 +279,6 @@ export async function integrationRoutes(
         response: {
           200: githubInstallationResponseSchema,
           401: AUTH_ERRORS,
-          403: FORBIDDEN,
           404: errorEnvelopeSchema.describe('`TEAM404_0` no such team | `GITHUB404_0` not linked'),
         },
       },
@@ -263,7 +295,7 @@ export async function integrationRoutes(
    * first page (≤ 30) of `GET /installation/repositories` with an installation token, as `GithubRepository[]`
    * (may be empty). Bearer; team in the caller's workspace. 200 `GITHUB200_2`; 404 `GITHUB404_0` not linked;
    * 502 `GITHUB502_0` GitHub unreachable, timed out (10 s) or refusing; 503 `GITHUB503_0` not configured.
-   * 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+   * 401; 404 `TEAM404_0`.
    */
   r.get(
     '/api/teams/:teamId/github/repositories',
@@ -279,7 +311,6 @@ export async function integrationRoutes(
         response: {
           200: githubRepositoriesResponseSchema,
           401: AUTH_ERRORS,
-          403: FORBIDDEN,
           404: errorEnvelopeSchema.describe('`TEAM404_0` no such team | `GITHUB404_0` not linked'),
           502: errorEnvelopeSchema.describe('`GITHUB502_0`: GitHub unreachable or refusing'),
           503: errorEnvelopeSchema.describe('`GITHUB503_0`: GitHub App not configured'),
@@ -302,7 +333,7 @@ export async function integrationRoutes(
   /**
    * `GET /slack/connect?teamId=` — the Slack OAuth v2 authorize URL for the caller's workspace (spec path, no
    * `/api`). Bearer; the caller needs a workspace (404 `WORKSPACE404_0`); `teamId` (optional: where the complete
-   * page returns; default the workspace's default team) must be a team of it (403 `TEAM403_0`, 404 `TEAM404_0`).
+   * page returns; default the workspace's default team) must be a team of it (404 `TEAM404_0`).
    * Slack not configured → 503 `SLACK503_0`. 200 `SLACK200_0`, result the string
    * `${SLACK_AUTHORIZE_URL}?client_id&scope=${SLACK_SCOPES}&state=<signed>&redirect_uri=${PUBLIC_URL}/slack/callback`
    * (state: HS256, 10 minutes, `{ memberId, workspaceId, teamId, purpose: 'slack' }`). 400 `VALID400_1`; 401.
@@ -323,7 +354,6 @@ export async function integrationRoutes(
           200: connectUrlResponseSchema,
           400: errorEnvelopeSchema.describe('`VALID400_1`: teamId malformed'),
           401: AUTH_ERRORS,
-          403: FORBIDDEN,
           404: errorEnvelopeSchema.describe('`WORKSPACE404_0` no workspace yet | `TEAM404_0` no such team'),
           503: errorEnvelopeSchema.describe('`SLACK503_0`: Slack app not configured'),
         },
@@ -398,7 +428,7 @@ export async function integrationRoutes(
         const teamId = check.state.teamId ?? (await defaultTeamOf(workspaceId));
         if (error)
           throw new CallbackFailure('SLACK400_0', teamId, `Slack answered error=${error.slice(0, 100)}`);
-        if (!code || !SLACK_CODE.test(code))
+        if (!code || !OAUTH_CODE.test(code))
           throw new CallbackFailure('SLACK400_0', teamId, 'no or malformed code');
         let current: number | null;
         try {

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { githubInstallation, slackLink } from '../../db/schema';
+import { githubInstallation, slackLink, team } from '../../db/schema';
 import { openSecret, sealSecret } from './crypto';
 
 /**
@@ -38,7 +38,47 @@ export async function isTeamInstallation(db: Db, teamId: number, installationId:
   return rows.length > 0;
 }
 
-/** Links (or re-links) the team to a GitHub App installation. */
+/**
+ * Serialises everything that links GitHub App installation `installationId` until the transaction ends (a
+ * transaction-scoped advisory lock, as in workspace/join-lockout.ts).
+ */
+export async function lockGithubInstallation(tx: Db, installationId: number): Promise<void> {
+  const key = `momentum:github-installation:${installationId}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/**
+ * Links the team (of `workspaceId`) to the installation unless a team of ANOTHER workspace already has it: one
+ * installation never serves two workspaces (docs/security.md "GitHub installations"). Teams of the same workspace
+ * may share it; re-linking a team replaces its link. Check and upsert run in one transaction holding
+ * `lockGithubInstallation`, so two workspaces linking the same installation at once cannot both pass the check.
+ * → `'linked'`, or `'conflict'` with nothing changed.
+ */
+export async function linkGithubInstallation(
+  db: Db,
+  link: StoredInstallation & { workspaceId: number },
+): Promise<'linked' | 'conflict'> {
+  const { workspaceId, ...row } = link;
+  return db.transaction(async (tx) => {
+    await lockGithubInstallation(tx, row.installationId);
+    const elsewhere = await tx
+      .select({ teamId: githubInstallation.teamId })
+      .from(githubInstallation)
+      .innerJoin(team, eq(team.id, githubInstallation.teamId))
+      .where(
+        and(eq(githubInstallation.installationId, row.installationId), ne(team.workspaceId, workspaceId)),
+      )
+      .limit(1);
+    if (elsewhere.length > 0) return 'conflict';
+    await upsertGithubInstallation(tx, row);
+    return 'linked';
+  });
+}
+
+/**
+ * Links (or re-links) the team to a GitHub App installation, unchecked (test fixtures; the installation callback
+ * uses `linkGithubInstallation`).
+ */
 export async function upsertGithubInstallation(db: Db, link: StoredInstallation): Promise<void> {
   await db
     .insert(githubInstallation)

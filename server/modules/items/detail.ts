@@ -23,8 +23,8 @@ import type { TeamScope } from './team-scope';
 
 /**
  * The detail of item `itemId` of `spec.kind` as seen by `memberId`, in one read-only REPEATABLE READ transaction:
- * 404 `spec.codes.notFound` when no item of that kind has the id (or, with `teamId`, it is not of that team);
- * 403 `ITEM403_1` when the item's team is not in the caller's workspace. Managers by name (Korean collation);
+ * 404 `spec.codes.notFound` when no item of that kind has the id, it is not of `teamId` (when given) or it is in
+ * another workspace than the caller's. Managers by name (Korean collation);
  * goals' `issues` newest first.
  */
 export async function itemDetail(
@@ -47,7 +47,8 @@ export async function itemDetail(
         .select({ workspaceId: member.workspaceId })
         .from(member)
         .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)));
-      if (!caller || caller.workspaceId !== found.row.workspaceId) throw new ApiError('ITEM403_1');
+      // Another workspace's item answers like a missing one: its existence is not revealed.
+      if (!caller || caller.workspaceId !== found.row.workspaceId) throw new ApiError(spec.codes.notFound);
 
       const { row } = found;
       const managers = (await loadManagers(tx, [row.id])).get(row.id) ?? [];

@@ -186,6 +186,4 @@ export const KIND_BY_CATEGORY: Record<CommentCategory, KindSpec> = Object.fromEn
   KINDS.map((k) => [k.category, k]),
 ) as Record<CommentCategory, KindSpec>;
 
-/** Largest `integer` id; larger numbers in a body can never match a row (compared in memory, never sent to SQL). */
-export const MAX_ID = 2_147_483_647;
-export const isStorableId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
+export { MAX_ID, isStorableId } from '../../../contract/ids';

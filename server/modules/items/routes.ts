@@ -6,6 +6,7 @@ import {
   LIST_PAGE_SIZE,
   deleteItemsResponseSchema,
   errorEnvelopeSchema,
+  idParamSchema,
   externalLinksResponseSchema,
   itemDetailResponseSchema,
   itemNameResponseSchema,
@@ -19,7 +20,7 @@ import { type Integrations, syncExternal, syncGithubIssueUpdate } from '../integ
 import { integrationLinks } from '../integrations/store';
 import { decodeCursor } from './cursor';
 import { itemDetail, toUpdateInput, updateItem } from './detail';
-import { type CreateBody, KINDS, type KindSpec, MAX_ID, type UpdateBody } from './kinds';
+import { type CreateBody, KINDS, type KindSpec, type UpdateBody } from './kinds';
 import { listPage } from './list';
 import { createItem, deleteItems, invalidField, nextItemName, simpleList, toCreateInput } from './service';
 import { teamScopeHook } from './team-scope';
@@ -31,7 +32,7 @@ export interface ItemRoutesOptions {
 }
 
 /** `{teamId}` of every team route: a positive `integer` id (400 `VALID400_1` otherwise). */
-const teamParamsSchema = z.object({ teamId: z.coerce.number().int().positive().max(MAX_ID) });
+const teamParamsSchema = z.object({ teamId: idParamSchema });
 
 /**
  * Create bodies carry the description (≤ 1 MB of JSON text, escaped once more inside the request's JSON), so their
@@ -42,11 +43,10 @@ const CREATE_BODY_LIMIT = 4 * ITEM_CONTENT_MAX_BYTES;
 const AUTH_ERRORS = errorEnvelopeSchema.describe(
   '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
 );
-const FORBIDDEN = errorEnvelopeSchema.describe("`TEAM403_0`: the team is not in the caller's workspace");
-const NO_TEAM = errorEnvelopeSchema.describe('`TEAM404_0`: no team with that id');
+const NO_TEAM = errorEnvelopeSchema.describe("`TEAM404_0`: no team with that id in the caller's workspace");
 
 /** `{goalId}` / `{issueId}` / `{extId}` of the detail and update paths: a positive `integer` id. */
-const itemIdSchema = z.coerce.number().int().positive().max(MAX_ID);
+const itemIdSchema = idParamSchema;
 
 /**
  * Goals, issues and externals (issues #5 and #6, server half: create, lists, delete, detail, partial update; spec
@@ -56,8 +56,8 @@ const itemIdSchema = z.coerce.number().int().positive().max(MAX_ID);
  *
  * Access: `Authorization: Bearer <access token>` (401 first, `onRequest`). Every route under `/api/teams/{teamId}/`
  * then — before the body or query is validated — needs the path's team to exist (404 `TEAM404_0`) and belong to
- * the caller's workspace (403 `TEAM403_0`); `GET /api/goals/{goalId}` and `GET /api/issues/{issueId}` check the
- * item's workspace instead (403 `ITEM403_1`). Any member of the workspace may use any of its teams (spec §6: no
+ * the caller's workspace (404 `TEAM404_0` otherwise, like a missing team); `GET /api/goals/{goalId}` and
+ * `GET /api/issues/{issueId}` check the item's workspace instead (the kind's 404 otherwise). Any member of the workspace may use any of its teams (spec §6: no
  * roles). Responses are `Cache-Control: no-store`.
  */
 export async function itemRoutes(
@@ -101,7 +101,7 @@ export async function itemRoutes(
      * `result.deadline` '시작일은 마감일보다 늦을 수 없습니다.', `result.content` not '' or Lexical-shaped JSON;
      * `ITEM400_0` managers who are not team members (`result.managersId` names them); `ITEM400_1` `goalId` not a
      * goal of the team; `ITEM400_2` `issuesId` not issues of the team; `GITHUB400_0` GITHUB without owner, repo
-     * or installationId, or an installation that is not the team's (nothing saved). 401; 403 `TEAM403_0`; 404
+     * or installationId, or an installation that is not the team's (nothing saved). 401; 404 `TEAM404_0`; 404
      * `TEAM404_0`; 413 `COMMON413` body over 4 MB.
      */
     r.post(
@@ -134,7 +134,6 @@ export async function itemRoutes(
                   : ''),
             ),
             401: AUTH_ERRORS,
-            403: FORBIDDEN,
             404: NO_TEAM,
             413: errorEnvelopeSchema.describe('`COMMON413`: body over 4 MB'),
           },
@@ -181,8 +180,7 @@ export async function itemRoutes(
      * createdAt }` plus `content` (the stored JSON string, '' = empty), `issues` (goals: `{ cnt, info: [{ id,
      * title }] }` newest first; else null), `teamId`, `teamName`, `updatedAt`. Comments are read separately
      * (`GET /api/comments`). 404 `GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0` no such item (externals: also when
-     * it is not of `{teamId}`); 403 `ITEM403_1` the item's team is not in the caller's workspace (externals: the
-     * path's team → 403 `TEAM403_0` / 404 `TEAM404_0` first). 400 `VALID400_1` malformed id; 401.
+     * it is not of `{teamId}`, or is in another workspace; externals: the path's team → 404 `TEAM404_0` first). 400 `VALID400_1` malformed id; 401.
      */
     r.get(
       spec.detailPath,
@@ -199,10 +197,6 @@ export async function itemRoutes(
             200: itemDetailResponseSchema,
             400: errorEnvelopeSchema.describe('`VALID400_1`: malformed id'),
             401: AUTH_ERRORS,
-            403: errorEnvelopeSchema.describe(
-              "`ITEM403_1` the item's team is not in the caller's workspace" +
-                (spec.kind === 'external' ? " | `TEAM403_0` the path's team is not" : ''),
-            ),
             404: errorEnvelopeSchema.describe(
               `\`${notFound}\` no such ${spec.kind}` +
                 (spec.kind === 'external' ? ' in the team | `TEAM404_0` no such team' : ''),
@@ -233,7 +227,7 @@ export async function itemRoutes(
      * issue and a new `title` renames it (integrations.ts `syncGithubIssueUpdate`; failures only logged).
      * 400 `VALID400_1` (`result.<field>`: bad field, `deadline` start after end, `content` malformed) | `ITEM400_0`
      * managers not in the team | `ITEM400_1` goal not of the team | `ITEM400_2` issues not of the team |
-     * `EXTERNAL400_0` '외부 툴은 생성 시에만 설정할 수 있습니다.'. 401; 403 `TEAM403_0`; 404 `TEAM404_0` |
+     * `EXTERNAL400_0` '외부 툴은 생성 시에만 설정할 수 있습니다.'. 401; 404 `TEAM404_0` |
      * `GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0` (no such item in the team); 413 body over 4 MB.
      */
     r.patch(
@@ -258,7 +252,6 @@ export async function itemRoutes(
                 (spec.kind === 'external' ? ' | `EXTERNAL400_0` extServiceType sent' : ''),
             ),
             401: AUTH_ERRORS,
-            403: FORBIDDEN,
             404: errorEnvelopeSchema.describe(
               `\`TEAM404_0\` no such team | \`${notFound}\` no such item in it`,
             ),
@@ -300,7 +293,7 @@ export async function itemRoutes(
      * `imageUrl`: the manager's photo (MANAGER), else null. An empty team: `{ data: [], hasNext: false,
      * nextCursor: null }`.
      * 400 `VALID400_1`: `result.query` unknown or not offered for the kind, `result.cursor` not a cursor of this
-     * grouping, `result.size` out of range. 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+     * grouping, `result.size` out of range. 401; 404 `TEAM404_0`.
      */
     r.get(
       base,
@@ -324,7 +317,6 @@ export async function itemRoutes(
                 'grouping, `size` out of range',
             ),
             401: AUTH_ERRORS,
-            403: FORBIDDEN,
             404: NO_TEAM,
           },
         },
@@ -352,7 +344,7 @@ export async function itemRoutes(
      * any id is an item of this kind of another team; else 404 `ITEM404_0` if any id is no item of this kind
      * (both name the ids in `message` and `result.<idsKey>`; nothing deleted). Managers and comments go with the items; issues
      * and externals of a deleted goal lose their goal. 200 `GOAL200_2` | `ISSUE200_2` | `EXTERNAL200_2`
-     * `{ deletedIds }` (request order, duplicates removed). 400 `VALID400_1` malformed body; 401; 403 `TEAM403_0`;
+     * `{ deletedIds }` (request order, duplicates removed). 400 `VALID400_1` malformed body; 401; 404 `TEAM404_0`;
      * 404 `TEAM404_0`.
      */
     r.delete(
@@ -372,9 +364,7 @@ export async function itemRoutes(
             200: deleteItemsResponseSchema,
             400: errorEnvelopeSchema.describe('`VALID400_1`: malformed body or empty id list'),
             401: AUTH_ERRORS,
-            403: errorEnvelopeSchema.describe(
-              "`TEAM403_0` the team is not in the caller's workspace | `ITEM403_0` ids of another team's items",
-            ),
+            403: errorEnvelopeSchema.describe("`ITEM403_0` ids of another team's items (same workspace)"),
             404: errorEnvelopeSchema.describe('`TEAM404_0` no such team | `ITEM404_0` unknown ids'),
           },
         },
@@ -390,7 +380,7 @@ export async function itemRoutes(
     /**
      * `GET /api/teams/{teamId}/goals-simple` and `/issues-simple` — the pickers' lists (spec §3 "Simple lists",
      * §7 "Detail"): 200 `GOAL200_3` | `ISSUE200_3` `{ cnt, info: [{ id, title }] }`, newest first; an empty
-     * team is `{ cnt: 0, info: [] }` (a success). 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+     * team is `{ cnt: 0, info: [] }` (a success). 401; 404 `TEAM404_0`.
      */
     if (spec.simplePath !== null && spec.codes.simple !== null) {
       const code = spec.codes.simple;
@@ -404,7 +394,7 @@ export async function itemRoutes(
             description: 'Newest first; empty is a success. Spec §3 "Simple lists".',
             security: [{ bearerAuth: [] }],
             params: teamParamsSchema,
-            response: { 200: simpleListResponseSchema, 401: AUTH_ERRORS, 403: FORBIDDEN, 404: NO_TEAM },
+            response: { 200: simpleListResponseSchema, 401: AUTH_ERRORS, 404: NO_TEAM },
           },
         },
         async (request, reply) => ok(reply, code, await simpleList(db, spec, request.teamScope)),
@@ -415,7 +405,7 @@ export async function itemRoutes(
      * `GET /api/teams/{teamId}/goal-name`, `/issue-name`, `/externals/external-name` — the name the next item of
      * the kind would get (spec §7 "Detail"; api-contract.md "Items"): 200 `GOAL200_4` | `ISSUE200_4` |
      * `EXTERNAL200_4`, result the bare string `<workspaceName>-g|i|e<n>`. Takes nothing: a concurrent create may
-     * get it first. 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+     * get it first. 401; 404 `TEAM404_0`.
      */
     r.get(
       `/api/teams/:teamId/${spec.namePath}`,
@@ -427,7 +417,7 @@ export async function itemRoutes(
           description: `\`<workspaceName>-${spec.prefix}<n>\`, previewed (nothing is taken).`,
           security: [{ bearerAuth: [] }],
           params: teamParamsSchema,
-          response: { 200: itemNameResponseSchema, 401: AUTH_ERRORS, 403: FORBIDDEN, 404: NO_TEAM },
+          response: { 200: itemNameResponseSchema, 401: AUTH_ERRORS, 404: NO_TEAM },
         },
       },
       async (request, reply) => ok(reply, spec.codes.name, await nextItemName(db, spec, request.teamScope)),
@@ -437,7 +427,7 @@ export async function itemRoutes(
   /**
    * `GET /api/teams/{teamId}/externals/links` — integration flags of the external create dialog (spec §3, §7
    * "Lists"; contract/integrations.ts): 200 `EXTERNAL200_5` `{ linkedWithGithub: the team has a GitHub App
-   * installation, linkedWithSlack: its workspace has a Slack link }`. 401; 403 `TEAM403_0`; 404 `TEAM404_0`.
+   * installation, linkedWithSlack: its workspace has a Slack link }`. 401; 404 `TEAM404_0`.
    */
   r.get(
     '/api/teams/:teamId/externals/links',
@@ -451,7 +441,7 @@ export async function itemRoutes(
           'Slack link.',
         security: [{ bearerAuth: [] }],
         params: teamParamsSchema,
-        response: { 200: externalLinksResponseSchema, 401: AUTH_ERRORS, 403: FORBIDDEN, 404: NO_TEAM },
+        response: { 200: externalLinksResponseSchema, 401: AUTH_ERRORS, 404: NO_TEAM },
       },
     },
     async (request, reply) => ok(reply, 'EXTERNAL200_5', await integrationLinks(db, request.teamScope)),

@@ -311,8 +311,9 @@ export async function nextItemName(db: Db, spec: KindSpec, scope: TeamScope): Pr
 
 /**
  * Permanently deletes items of `spec.kind` (api-contract.md "Items": delete is permanent), all or nothing, in one
- * transaction: the rows are locked `FOR UPDATE` in id order; any id of another team's item of this kind → 403
- * `ITEM403_0`; then any id that is no item of this kind → 404 `ITEM404_0` (both name the ids in `message` and
+ * transaction: the rows are locked `FOR UPDATE` in id order; any id of another team's item of this kind (same
+ * workspace) → 403 `ITEM403_0`; then any id that is no item of this kind in the workspace → 404 `ITEM404_0` (another
+ * workspace's items count as missing, so their existence is not revealed) (both name the ids in `message` and
  * `result.<idsKey>`). Managers and comments go with the items (`ON DELETE CASCADE`; a comment being added holds the
  * item `FOR KEY SHARE`, so the delete waits for it and removes it too); issues and externals of a deleted goal lose their goal
  * (`ON DELETE SET NULL`). Returns the deleted ids, duplicates removed, in request order.
@@ -332,7 +333,13 @@ export async function deleteItems(
         : await tx
             .select({ id: item.id, teamId: item.teamId })
             .from(item)
-            .where(and(inArray(item.id, storable), eq(item.kind, spec.kind)))
+            .where(
+              and(
+                inArray(item.id, storable),
+                eq(item.kind, spec.kind),
+                eq(item.workspaceId, scope.workspaceId),
+              ),
+            )
             .orderBy(item.id)
             .for('update');
     const foreign = rows.filter((r) => r.teamId !== scope.teamId).map((r) => r.id);

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { member, team, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
-import { MAX_ID } from './kinds';
+import type { TeamLookup } from '../auth/require-member';
+import { INVALID_ID_MESSAGE, parseId } from '../../../contract/ids';
 
 /** The team of a `/api/teams/{teamId}/…` request, once the caller's access is checked. */
 export interface TeamScope {
@@ -21,16 +22,27 @@ declare module 'fastify' {
 }
 
 /**
- * The team `teamId` as seen by `memberId` (one query): 404 `TEAM404_0` when no such team exists; 403 `TEAM403_0`
- * when it belongs to another workspace than the caller's (or the caller has none). Any member of the workspace
- * may use its teams' items, like the settings area (spec §6: no roles).
+ * The access rule: the team exists and belongs to the caller's workspace, else 404 `TEAM404_0` — the same answer for
+ * a missing team and another workspace's, so team ids of other workspaces cannot be probed. Any member of the
+ * workspace may use all of its teams (docs/security.md "Access model").
  */
-export async function resolveTeamScope(db: Db, memberId: number, teamId: number): Promise<TeamScope> {
+function scopeOf(lookup: TeamLookup): TeamScope {
+  const { teamId, callerWorkspaceId, team: found } = lookup;
+  if (!found || callerWorkspaceId === null || Number(callerWorkspaceId) !== found.workspaceId) {
+    throw new ApiError('TEAM404_0');
+  }
+  return { teamId, workspaceId: found.workspaceId, workspaceName: found.workspaceName };
+}
+
+/** `resolveTeamScope`'s query, prepared once per database handle (see auth/require-member.ts `memberQueries`). */
+const scopeQueries = new WeakMap<Db, ReturnType<typeof scopeQuery>>();
+
+function scopeQuery(db: Db) {
   const callerWorkspace = db
     .select({ id: member.workspaceId })
     .from(member)
-    .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)));
-  const [row] = await db
+    .where(and(eq(member.id, sql.placeholder('memberId')), isNull(member.withdrawnAt)));
+  return db
     .select({
       workspaceId: team.workspaceId,
       workspaceName: workspace.name,
@@ -38,25 +50,41 @@ export async function resolveTeamScope(db: Db, memberId: number, teamId: number)
     })
     .from(team)
     .innerJoin(workspace, eq(workspace.id, team.workspaceId))
-    .where(eq(team.id, teamId));
-  if (!row) throw new ApiError('TEAM404_0');
-  if (row.callerWorkspaceId === null || Number(row.callerWorkspaceId) !== row.workspaceId) {
-    throw new ApiError('TEAM403_0');
-  }
-  return { teamId, workspaceId: row.workspaceId, workspaceName: row.workspaceName };
+    .where(eq(team.id, sql.placeholder('teamId')))
+    .prepare('team_scope');
 }
 
-const TEAM_ID = /^[1-9][0-9]{0,9}$/;
+/**
+ * The team `teamId` as seen by `memberId` (one query): 404 `TEAM404_0` when no such team exists or it belongs to
+ * another workspace than the caller's (or the caller has none) — see `scopeOf`.
+ */
+export async function resolveTeamScope(db: Db, memberId: number, teamId: number): Promise<TeamScope> {
+  let query = scopeQueries.get(db);
+  if (!query) {
+    query = scopeQuery(db);
+    scopeQueries.set(db, query);
+  }
+  const [row] = await query.execute({ memberId, teamId });
+  return scopeOf({
+    teamId,
+    callerWorkspaceId: row?.callerWorkspaceId ?? null,
+    team: row ? { workspaceId: row.workspaceId, workspaceName: row.workspaceName } : null,
+  });
+}
 
 /**
- * `preValidation` hook of every team route: checks the caller's access to `{teamId}` before the body or query
- * is validated, so members of other workspaces learn nothing but 403 (or 404 for a team that does not exist).
- * A malformed `teamId` is left to the params schema (400 `VALID400_1`).
+ * `preValidation` hook of every team route: parses `{teamId}` (contract/ids.ts `parseId`, the one id parser) and
+ * checks the caller's access before the body or query is validated, so members of other workspaces learn nothing
+ * but 404. A malformed `teamId` is 400 `VALID400_1` here, so no handler ever runs without `request.teamScope`.
+ * On GET/HEAD, `requireMember` has already read the team with the member (`request.teamLookup`, same request, one
+ * query); other methods read it here, after their body.
  */
 export function teamScopeHook(db: Db) {
   return async function requireTeam(request: FastifyRequest): Promise<void> {
-    const raw = (request.params as { teamId?: unknown }).teamId;
-    if (typeof raw !== 'string' || !TEAM_ID.test(raw) || Number(raw) > MAX_ID) return;
-    request.teamScope = await resolveTeamScope(db, request.memberId, Number(raw));
+    const teamId = parseId((request.params as { teamId?: unknown }).teamId);
+    if (teamId === null) throw new ApiError('VALID400_1', { teamId: INVALID_ID_MESSAGE });
+    const lookup = request.teamLookup;
+    request.teamScope =
+      lookup?.teamId === teamId ? scopeOf(lookup) : await resolveTeamScope(db, request.memberId, teamId);
   };
 }

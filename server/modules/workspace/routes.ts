@@ -153,9 +153,9 @@ export async function workspaceRoutes(
   /**
    * `POST /api/workspace/join` — join with an invite (spec §2 invitee password screen, §3 "Join payload", §7).
    * Body `{ token: string (1–128), password: string (1–64) }`, both trimmed. Checks in order (see `joinWorkspace`):
-   * 429 `WORKSPACE429_0` + `Retry-After: <seconds>` when the caller or their IP has 5 failures in the last 15
-   * minutes (until the window passes; nothing else is checked); 404 `WORKSPACE404_1` no workspace has that token
-   * (counts as a failure); 409 `WORKSPACE409_0` the caller is already in a workspace; 400 `WORKSPACE400_3`
+   * 429 `WORKSPACE429_0` + `Retry-After: <seconds>` when, in the last 15 minutes, the caller has 5 failures against
+   * the workspace the token names (unknown tokens count together) or their IP has 100 failures by anyone (until the
+   * window passes; nothing else is checked); 404 `WORKSPACE404_1` no workspace has that token (counts as a failure); 409 `WORKSPACE409_0` the caller is already in a workspace; 400 `WORKSPACE400_3`
    * '입력 정보를 다시 확인하세요' wrong password (counts as a failure).
    * 200 `WORKSPACE200_2` `{ workspaceId, workspaceName, defaultTeamId, joinedAt (ISO-8601, +09:00) }`; the caller is
    * now a member of the workspace and of its default team. `VALID400_1` malformed body; 401 as every route.
@@ -169,8 +169,10 @@ export async function workspaceRoutes(
         tags: ['workspace'],
         summary: 'Join a workspace with its invite token and password',
         description:
-          'Five failed attempts (unknown token or wrong password) in 15 minutes per member, and per IP, lock ' +
-          'joining: 429 `WORKSPACE429_0` with `Retry-After` (seconds) until the window passes.',
+          'Failed attempts (unknown token or wrong password) within 15 minutes lock joining — five by one member ' +
+          'against one workspace (unknown tokens count together) lock that member for that workspace; a hundred ' +
+          'from one IP, by anyone, lock that IP: 429 `WORKSPACE429_0` with `Retry-After` (seconds) until the ' +
+          'window passes.',
         security: [{ bearerAuth: [] }],
         body: joinWorkspaceRequestSchema,
         response: {

@@ -137,10 +137,11 @@ type JoinOutcome = { ok: true; joined: JoinedWorkspace } | { ok: false; error: A
 
 /**
  * Joins the workspace of invite `token` with `password`, as `memberId` from `ip`. One transaction, serialised per
- * member and per IP (see join-lockout.ts); checks in this order:
- * 1. ≥ 5 failures for the member or the IP in the last 15 minutes → 429 `WORKSPACE429_0` with `Retry-After`
- *    (seconds), nothing else checked or recorded;
- * 2. no workspace has that token → failure recorded, 404 `WORKSPACE404_1`;
+ * (member, workspace the token names) and per IP (see join-lockout.ts); checks in this order:
+ * 1. ≥ 5 failures of the member against that workspace (against "no workspace" for an unknown token), or ≥ 100
+ *    from the IP, in the last 15 minutes → 429 `WORKSPACE429_0` with `Retry-After` (seconds), nothing else checked
+ *    or recorded;
+ * 2. no workspace has that token → failure recorded (workspace null), 404 `WORKSPACE404_1`;
  * 3. the member is already in a workspace (row locked `FOR UPDATE`) → 409 `WORKSPACE409_0`;
  * 4. wrong password (constant-time comparison) → failure recorded, 400 `WORKSPACE400_3`;
  * 5. set `member.workspace_id` (guarded `WHERE workspace_id IS NULL`) and add the member to the default team
@@ -155,25 +156,27 @@ export async function joinWorkspace(
   password: string,
 ): Promise<JoinedWorkspace> {
   const outcome = await db.transaction(async (tx): Promise<JoinOutcome> => {
-    await lockJoinAttempts(tx, memberId, ip);
-    const retryAfter = await joinRetryAfter(tx, memberId, ip);
-    if (retryAfter !== null) {
-      return {
-        ok: false,
-        error: new ApiError('WORKSPACE429_0', null, { headers: { 'retry-after': String(retryAfter) } }),
-      };
-    }
-
     // `FOR KEY SHARE`: a withdrawal deleting this workspace (its last member leaving) either waits for this join
     // and then keeps the workspace, or finishes first and this finds no workspace (404) — never a foreign-key 500.
+    // Looked up before the lockout check because failures count per (member, workspace the token names).
     const [target] = await tx
       .select({ id: workspace.id, name: workspace.name, invitePassword: workspace.invitePassword })
       .from(workspace)
       .where(eq(workspace.inviteToken, token))
       .limit(1)
       .for('key share');
+    const attempt = { memberId, workspaceId: target?.id ?? null, ip };
+
+    await lockJoinAttempts(tx, attempt);
+    const retryAfter = await joinRetryAfter(tx, attempt);
+    if (retryAfter !== null) {
+      return {
+        ok: false,
+        error: new ApiError('WORKSPACE429_0', null, { headers: { 'retry-after': String(retryAfter) } }),
+      };
+    }
     if (!target) {
-      await recordJoinFailure(tx, memberId, ip);
+      await recordJoinFailure(tx, attempt);
       return { ok: false, error: new ApiError('WORKSPACE404_1') };
     }
 
@@ -186,7 +189,7 @@ export async function joinWorkspace(
     if (me.workspaceId !== null) return { ok: false, error: new ApiError('WORKSPACE409_0') };
 
     if (!invitePasswordMatches(password, target.invitePassword)) {
-      await recordJoinFailure(tx, memberId, ip);
+      await recordJoinFailure(tx, attempt);
       return { ok: false, error: new ApiError('WORKSPACE400_3') };
     }
 

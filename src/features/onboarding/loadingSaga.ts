@@ -6,9 +6,14 @@ import { workspaceApi } from '../../api/workspaceApi';
 import { errorStatus } from '../../api/errors';
 import type { WorkspaceProfile } from '../../../contract/workspace';
 import { copy } from '../../shared/copy';
-import { awaitReissue } from '../session/awaitReissue';
+import { type RenewalOutcome, awaitRenewalOutcome } from '../session/awaitReissue';
+import { wait } from '../session/sessionSaga';
 import { selectIsInvite } from '../invite/inviteSlice';
 import { onboardingPathWithoutWorkspace } from './paths';
+
+/** Extra renewals the loading screen tries when the server answers "not now", and the pause before the n-th. */
+export const LOADING_REISSUE_RETRIES = 3;
+export const LOADING_REISSUE_RETRY_MS = 2_000;
 
 /** Dispatched once by `/onboarding/loading` on mount (StrictMode's second mount is absorbed by takeLeading). */
 export const loginLoadingStarted = createAction('onboarding/loginLoadingStarted');
@@ -31,10 +36,21 @@ export function* fetchWorkspaceProfile(): SagaIterator<ProfileOutcome> {
  * /workspace/complete; 404 → input-pw for an invitee, else workspace creation; anything else is logged only.
  */
 export function* loginLoadingWorker(): SagaIterator {
-  const accessToken: string | null = yield call(awaitReissue);
-  if (!accessToken) return;
-
   const navigate: AppNavigate = yield getContext('navigate');
+  let renewal: RenewalOutcome = yield call(awaitRenewalOutcome);
+  // The server could not renew right now (rate limit, outage): that is no sign-out, so try again a few times
+  // before sending the person back to the sign-in screen (where a click starts over).
+  for (let attempt = 1; renewal.kind === 'unavailable' && attempt <= LOADING_REISSUE_RETRIES; attempt += 1) {
+    yield call(wait, LOADING_REISSUE_RETRY_MS * attempt);
+    renewal = yield call(awaitRenewalOutcome);
+  }
+  if (renewal.kind === 'unavailable') {
+    console.error(copy.session.profileFailed, 'session renewal unavailable');
+    yield call(navigate, '/onboarding', { replace: true });
+    return;
+  }
+  if (renewal.kind === 'signedOut') return;
+
   const outcome: ProfileOutcome = yield call(fetchWorkspaceProfile);
   if (outcome.data) {
     yield call(navigate, '/workspace/complete', { replace: true });

@@ -23,10 +23,15 @@ export const sessionSlice = createSlice({
     reissueSucceeded(state, action: PayloadAction<ReissueResult>) {
       state.accessToken = action.payload.accessToken;
     },
-    /** Renewal failed (error, 401, or no token in the result): the stored token is removed. */
+    /** Signed out: the reissue answered 401 (or a result without a token). The stored token is removed. */
     reissueFailed(state) {
       state.accessToken = null;
     },
+    /**
+     * Renewal not possible right now (429 after the retries, a server or network error): still signed in, the
+     * stored token is kept and the next 401 tries again. Waiters get no token.
+     */
+    reissueUnavailable() {},
   },
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialState);
@@ -36,6 +41,6 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { reissueRequested, reissueSucceeded, reissueFailed } = sessionSlice.actions;
+export const { reissueRequested, reissueSucceeded, reissueFailed, reissueUnavailable } = sessionSlice.actions;
 export const { selectAccessToken } = sessionSlice.selectors;
 export const sessionReducer = sessionSlice.reducer;

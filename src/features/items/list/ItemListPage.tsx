@@ -9,6 +9,7 @@ import { Modal, ModalBody } from '../../../shared/ui/Modal';
 import { useSentinel } from '../../settings/useSentinel';
 import { toastShown } from '../../toast/toastSlice';
 import { API_KIND, loadedItemIds, mergeListPages, rowColumns, tailGroupKey } from '../listModel';
+import { INITIAL_GROUPING } from './firstListPage';
 import { ItemGroup } from './ItemGroup';
 import { rowStyles } from './ItemRow';
 import { ListHeader } from './ListHeader';
@@ -56,7 +57,7 @@ export default function ItemListPage({ kind, scope, teamId }: ItemListPageProps)
   const apiKind = API_KIND[kind];
   const text = copy.itemList;
   const dispatch = useAppDispatch();
-  const [grouping, setGrouping] = useState<Grouping>('STATE');
+  const [grouping, setGrouping] = useState<Grouping>(INITIAL_GROUPING);
   const [deleteMode, setDeleteMode] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(NO_SELECTION);
   const [confirming, setConfirming] = useState(false);

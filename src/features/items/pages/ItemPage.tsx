@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ItemKind, ItemMode, ItemScope } from '../../../shared/copy';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
+import type * as ListPageExports from '../list/ItemListPage';
 
 export interface ItemPageProps {
   kind: ItemKind;
@@ -10,14 +11,24 @@ export interface ItemPageProps {
   scope: ItemScope;
 }
 
+type ListPageModule = typeof ListPageExports;
+
+/** The list page component once its module has loaded (then rendered directly, without a Suspense round). */
+let loadedItemListPage: ListPageModule['default'] | undefined;
+
 /**
  * The list screen: its own chunk (`route-item-list`). The router starts loading it together with this module for
- * list routes (see `itemPage` in app/router.tsx), so the two download in parallel.
+ * list routes and calls this before rendering (see `itemPage` in app/router.tsx), so the two download in parallel
+ * and the page renders at once: a `lazy` component would suspend for a moment even with its chunk loaded, and
+ * React holds back the content that follows a Suspense fallback for up to 300 ms.
  */
-export const loadItemListPage = () =>
-  import(/* webpackChunkName: "route-item-list" */ '../list/ItemListPage');
+export const loadItemListPage = (): Promise<ListPageModule> =>
+  import(/* webpackChunkName: "route-item-list" */ '../list/ItemListPage').then((module) => {
+    loadedItemListPage = module.default;
+    return module;
+  });
 
-const ItemListPage = lazy(loadItemListPage);
+const LazyItemListPage = lazy(loadItemListPage);
 
 /** The detail screen (create, view, edit): its own chunk (`route-item-detail`). */
 export const loadItemDetailPage = () =>
@@ -42,6 +53,8 @@ function positiveId(value: string | undefined): number | null {
  */
 export default function ItemPage({ kind, mode, scope }: ItemPageProps) {
   const params = useParams();
+  // Chosen once per mount: switching from the lazy to the loaded component later would remount the list.
+  const [ItemListPage] = useState(() => loadedItemListPage ?? LazyItemListPage);
   const teamId = positiveId(params.teamId);
   if (teamId === null) return <NotFoundPage />;
   if (mode === 'list') {

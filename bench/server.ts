@@ -1,0 +1,546 @@
+/**
+ * Server benchmark of the embedded default (PGlite) against PostgreSQL (README "Running on PostgreSQL" →
+ * "Embedded database and speed").
+ *
+ *   node --import tsx bench/server.ts [--db pglite,postgres] [--issues 2000] [--duration 10] [--connections 10]
+ *                                     [--repeat 3] [--cold 3] [--phase load,cold] [--log-level info]
+ *                                     [--data <dir>] [--node-args "<flags>"] [--root <checkout>]
+ *
+ * For every database mode:
+ * - **seed** (in this process): the real app (`buildApp`) on a fresh `DATA_DIR` (pglite, file-backed as `npm start`
+ *   runs it) or a scratch database on the server of `BENCH_POSTGRES_URL` (default `DATABASE_URL`, else
+ *   postgres://postgres@127.0.0.1:5432/postgres; created here, dropped at the end); a workspace of 8 members, and in
+ *   its default team 10 goals and `--issues` issues (spread of states and priorities, 0–2 managers, 3 in 4 with a
+ *   goal) created through the API (`POST /api/teams/{teamId}/goals|issues`, `app.inject`); then the app is closed;
+ * - **load**: the server as it runs in production, `node --import tsx server/main.ts`, as a child process on that
+ *   data (so its memory is measured alone, and the load generator does not share its event loop): the "ready in N
+ *   ms" line (a warm start: existing data), RSS when ready and after 5 s idle, then the list route
+ *   `GET /api/teams/{teamId}/issues` (first page, STATE, 20 items) with autocannon (a child process too):
+ *   a 3 s warm-up, then `--duration` seconds with `--connections` connections, `--repeat` times — medians of
+ *   req/s, p50 and p99, and the server's CPU time per request; peak RSS during the load, RSS 10 s and 90 s after it
+ *   (idle after warm-up; V8 returns unused heap to the system only after a while of idling);
+ * - **cold**: `--cold` times, the same command on an empty `DATA_DIR` (pglite: the embedded database is created) or
+ *   an empty scratch database (postgres), timed until `GET /api/health` answers; the server's own "ready in N ms"
+ *   (measured from process start in server/main.ts), the wall time from spawn to the first 200, the child's CPU time
+ *   until then and its peak RSS (`VmHWM` of /proc/<pid>/status). Medians.
+ *
+ * `--data <dir>` (pglite only) keeps the seeded data folder there and reuses it on later runs (seeded once; the
+ * owner's e-mail is kept in `<dir>/bench.json`), so repeated runs compare like with like. `--node-args` passes
+ * flags to the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). `--root <checkout>` runs the server of
+ * another checkout of the app (with its own node_modules) on the data seeded here — "before" figures; the data's
+ * schema must be the same, i.e. the same migrations.
+ *
+ * The machine may be shared: every figure is a median over repeats, and spread is printed next to it.
+ * Linux only (/proc for memory). The servers run with `LOG_LEVEL` `--log-level` (default info, as deployed) and
+ * their stdout drained into a pipe, as under a process manager.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { PRIORITIES, STATES } from '../contract';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { asMember } from '../__tests__/server/support/members';
+import { createWorkspaceWith } from '../__tests__/server/support/workspaces';
+
+type DbKind = 'pglite' | 'postgres';
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
+}
+
+const DBS = option('db', 'pglite,postgres').split(',') as DbKind[];
+const ISSUES = Number(option('issues', '2000'));
+const DURATION = Number(option('duration', '10'));
+const CONNECTIONS = Number(option('connections', '10'));
+const REPEAT = Number(option('repeat', '3'));
+const COLD = Number(option('cold', '3'));
+const PHASES = option('phase', 'load,cold').split(',');
+const LOG_LEVEL = option('log-level', 'info');
+const KEEP_DATA = option('data', '');
+const NODE_ARGS = option('node-args', '').split(' ').filter(Boolean);
+const ROOT = path.resolve(option('root', path.resolve(import.meta.dirname, '..')));
+const JWT_SECRET = 'momentum-bench-secret-0123456789-abcdefghijklmnop';
+const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const AUTOCANNON = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('autocannon')),
+  'autocannon.js',
+);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mb = (kb: number) => Math.round(kb / 1024);
+
+/** A scratch PostgreSQL database: its URL and how to drop it. */
+async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `momentum_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new URL(POSTGRES_URL);
+  admin.pathname = '/postgres';
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/** Environment of a server on `dataDir` (and `databaseUrl` for postgres). */
+function serverEnv(dataDir: string, databaseUrl: string | null, port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL,
+    JWT_SECRET,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    STATIC_DIR: path.join(dataDir, 'no-build'),
+    RATE_LIMIT_MAX: '1000000',
+  };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return env;
+}
+
+/** Seeds one workspace (8 members) with 10 goals and `count` issues in its default team, through the API. */
+async function seed(dataDir: string, databaseUrl: string | null, count: number) {
+  const app = await buildApp(loadConfig({ ...serverEnv(dataDir, databaseUrl, 3000), LOG_LEVEL: 'silent' }));
+  try {
+    await app.ready();
+    const ws = await createWorkspaceWith(app, 'Bench', '김민수', [
+      '가나다',
+      '이영희',
+      'Alice',
+      '박지성',
+      '최유리',
+      'Bob',
+      '정하늘',
+    ]);
+    const people = [ws.owner, ...ws.members].map((m) => m.memberId);
+    const teamId = ws.defaultTeamId;
+    const post = async (segment: 'goals' | 'issues', payload: Record<string, unknown>) => {
+      const res = await asMember(app, ws.owner, 'POST', `/api/teams/${teamId}/${segment}`, { payload });
+      if (res.statusCode !== 201) throw new Error(`seed ${segment}: ${res.statusCode} ${res.body}`);
+      return res.json().result as Record<string, number>;
+    };
+    const goalIds: number[] = [];
+    for (let i = 0; i < 10; i++) goalIds.push((await post('goals', { title: `목표 ${i + 1}` })).goalId!);
+    let next = 1;
+    // 4 in flight: PGlite serialises them anyway; PostgreSQL seeds faster.
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next <= count) {
+          const n = next++;
+          await post('issues', {
+            title: `이슈 ${n}`,
+            state: STATES[(n * 7) % STATES.length],
+            priority: PRIORITIES[(n * 3) % PRIORITIES.length],
+            managersId: Array.from({ length: n % 3 }, (_, j) => people[(n + j * 3) % people.length]),
+            goalId: n % 4 === 0 ? null : goalIds[n % goalIds.length],
+          });
+        }
+      }),
+    );
+    return { teamId, ownerName: ws.owner.name, ownerEmail: ws.owner.email };
+  } finally {
+    await app.close();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `VmRSS` and `VmHWM` (peak) of a process, in kB (0 once it is gone). */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: field('VmRSS'), peak: field('VmHWM') };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
+/** CPU time (user + system, all threads) a process has used, in ms (clock ticks of 10 ms, Linux's USER_HZ). */
+function cpuOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The machine's CPU pressure (share of time some task waited for a CPU, last 60 s), when the kernel reports it. */
+function cpuPressure(): string {
+  try {
+    const some = /some avg10=([\d.]+) avg60=([\d.]+)/.exec(fs.readFileSync('/proc/pressure/cpu', 'utf8'));
+    return some ? `CPU pressure ${some[2]} % (60 s)` : '';
+  } catch {
+    return '';
+  }
+}
+
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.setTimeout(5_000, () => req.destroy(new Error(`timeout: ${url}`)));
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  /** The server's own "ready in N ms" (from process start), or NaN when the line was not logged. */
+  readyMs: number;
+  /** Spawn → first 200 of GET /api/health. */
+  wallMs: number;
+  /** Peak RSS (kB) of the child until it answered. */
+  startPeakKb: number;
+  /** RSS (kB) when it answered. */
+  readyRssKb: number;
+  /** CPU time (ms) the child used until it answered. */
+  startCpuMs: number;
+  /** Log lines written so far. */
+  lines: () => number;
+}
+
+/** Spawns `node --import tsx server/main.ts`, waits until GET /api/health answers 200. */
+async function startServer(dataDir: string, databaseUrl: string | null): Promise<Server> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: serverEnv(dataDir, databaseUrl, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let readyMs = Number.NaN;
+  let lines = 0;
+  let pending = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => {
+    pending += chunk;
+    const parts = pending.split('\n');
+    pending = parts.pop() ?? '';
+    for (const line of parts) {
+      lines++;
+      const ready = / ready on .* in (\d+) ms/.exec(line);
+      if (ready) readyMs = Number(ready[1]);
+    }
+  });
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => (stderr += chunk));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const base = `http://127.0.0.1:${port}`;
+  let peak = 0;
+  for (;;) {
+    peak = Math.max(peak, memoryOf(child.pid!).rss);
+    if (exited) throw new Error(`server exited before answering:\n${stderr}`);
+    const answer = await get(`${base}/api/health`).catch(() => null);
+    if (answer?.status === 200) break;
+    if (performance.now() - started > 60_000)
+      throw new Error(`server did not answer within 60 s:\n${stderr}`);
+    await sleep(10);
+  }
+  const wallMs = performance.now() - started;
+  const memory = memoryOf(child.pid!);
+  const startCpuMs = cpuOf(child.pid!);
+  // The ready line is written right after listen; give the pipe a moment.
+  for (let i = 0; i < 50 && Number.isNaN(readyMs); i++) await sleep(10);
+  return {
+    child,
+    base,
+    readyMs,
+    wallMs,
+    startPeakKb: Math.max(peak, memory.peak),
+    readyRssKb: memory.rss,
+    startCpuMs,
+    lines: () => lines,
+  };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000)]);
+  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+}
+
+/** Signs the seeded owner in through the development form and returns an access token. */
+async function accessToken(base: string, name: string, email: string): Promise<string> {
+  const signIn = await fetch(`${base}/oauth2/dev/google`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name, email }).toString(),
+    redirect: 'manual',
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith('refreshToken='));
+  if (signIn.status !== 302 || !cookie) throw new Error(`sign-in: ${signIn.status}`);
+  const reissue = await fetch(`${base}/api/token/reissue`, { method: 'POST', headers: { cookie } });
+  const token = ((await reissue.json()) as { result?: { accessToken?: string } }).result?.accessToken;
+  if (!token) throw new Error(`reissue: ${reissue.status}`);
+  return token;
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** One autocannon run (child process) against `url`; throws on any non-2xx answer or error. */
+function autocannon(url: string, token: string, duration: number): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        AUTOCANNON,
+        '-j',
+        '-n',
+        '-c',
+        String(CONNECTIONS),
+        '-d',
+        String(duration),
+        '-H',
+        `authorization=Bearer ${token}`,
+        url,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        if (code !== 0) throw new Error(`autocannon exited with ${code}`);
+        const result = JSON.parse(out) as {
+          requests: { average: number };
+          latency: { p50: number; p99: number };
+          non2xx: number;
+          errors: number;
+        };
+        if (result.non2xx > 0 || result.errors > 0) {
+          throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        }
+        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
+interface LoadResult {
+  warmStartMs: number;
+  warmStartCpuMs: number;
+  readyRssMb: number;
+  idleRssMb: number;
+  loadPeakRssMb: number;
+  afterLoadRssMb: number;
+  /** RSS 90 s after the load (V8 gives unused heap back after a while of idling). */
+  settledRssMb: number;
+  runs: Run[];
+  /** Server CPU time (all threads) per request over the measured runs. */
+  cpuMsPerRequest: number;
+  logLinesPerRequest: number;
+}
+
+type Seeded = Awaited<ReturnType<typeof seed>>;
+
+async function loadPhase(db: DbKind): Promise<LoadResult> {
+  const keep = db === 'pglite' && KEEP_DATA !== '';
+  const dataDir = keep
+    ? path.resolve(KEEP_DATA)
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-bench-server-'));
+  const scratch = db === 'postgres' ? await scratchPostgres() : null;
+  try {
+    const saved = path.join(dataDir, 'bench.json');
+    let seeded: Seeded;
+    if (keep && fs.existsSync(saved)) {
+      seeded = JSON.parse(fs.readFileSync(saved, 'utf8')) as Seeded;
+      process.stdout.write(`  reusing the data seeded in ${dataDir}\n`);
+    } else {
+      if (keep) fs.mkdirSync(dataDir, { recursive: true });
+      const seedStarted = performance.now();
+      seeded = await seed(dataDir, scratch?.url ?? null, ISSUES);
+      if (keep) fs.writeFileSync(saved, JSON.stringify(seeded));
+      process.stdout.write(
+        `  seeded ${ISSUES} issues through the API in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`,
+      );
+    }
+    const server = await startServer(dataDir, scratch?.url ?? null);
+    try {
+      await sleep(5_000);
+      const idle = memoryOf(server.child.pid!).rss;
+      const token = await accessToken(server.base, seeded.ownerName, seeded.ownerEmail);
+      const url = `${server.base}/api/teams/${seeded.teamId}/issues?query=STATE&size=20`;
+      const check = await get(url, { authorization: `Bearer ${token}` });
+      if (check.status !== 200) throw new Error(`list: ${check.status} ${check.body}`);
+      let peak = 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(server.child.pid!).rss)), 100);
+      const linesBefore = server.lines();
+      const runs: Run[] = [];
+      let requests = 0;
+      let measured = 0;
+      let cpu = 0;
+      try {
+        const warm = await autocannon(url, token, 3);
+        requests += warm.rps * 3;
+        for (let i = 0; i < REPEAT; i++) {
+          const cpuBefore = cpuOf(server.child.pid!);
+          const run = await autocannon(url, token, DURATION);
+          cpu += cpuOf(server.child.pid!) - cpuBefore;
+          measured += run.rps * DURATION;
+          requests += run.rps * DURATION;
+          runs.push(run);
+          process.stdout.write(
+            `  run ${i + 1}: ${run.rps.toFixed(0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms\n`,
+          );
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      await sleep(500);
+      const logLinesPerRequest = (server.lines() - linesBefore) / requests;
+      await sleep(9_500);
+      const afterLoad = memoryOf(server.child.pid!).rss;
+      await sleep(80_000);
+      return {
+        warmStartMs: server.readyMs,
+        warmStartCpuMs: server.startCpuMs,
+        readyRssMb: mb(server.readyRssKb),
+        idleRssMb: mb(idle),
+        loadPeakRssMb: mb(peak),
+        afterLoadRssMb: mb(afterLoad),
+        settledRssMb: mb(memoryOf(server.child.pid!).rss),
+        runs,
+        cpuMsPerRequest: cpu / measured,
+        logLinesPerRequest,
+      };
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await scratch?.drop();
+    if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface ColdResult {
+  readyMs: number[];
+  wallMs: number[];
+  peakMb: number[];
+  cpuMs: number[];
+}
+
+async function coldPhase(db: DbKind): Promise<ColdResult> {
+  const result: ColdResult = { readyMs: [], wallMs: [], peakMb: [], cpuMs: [] };
+  for (let i = 0; i < COLD; i++) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-bench-cold-'));
+    const scratch = db === 'postgres' ? await scratchPostgres() : null;
+    try {
+      const server = await startServer(dataDir, scratch?.url ?? null);
+      await stopServer(server);
+      result.readyMs.push(server.readyMs);
+      result.wallMs.push(Math.round(server.wallMs));
+      result.peakMb.push(mb(server.startPeakKb));
+      result.cpuMs.push(server.startCpuMs);
+      process.stdout.write(
+        `  cold start ${i + 1}: ready in ${server.readyMs} ms (server's log), health after ` +
+          `${Math.round(server.wallMs)} ms, CPU ${server.startCpuMs} ms, peak RSS ${mb(server.startPeakKb)} MB\n`,
+      );
+    } finally {
+      await scratch?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return result;
+}
+
+async function main() {
+  process.stdout.write(
+    `${os.cpus().length} CPUs, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ` +
+      `${ISSUES} issues, ${CONNECTIONS} connections, ${DURATION} s × ${REPEAT} (medians), LOG_LEVEL ${LOG_LEVEL}; ` +
+      `${cpuPressure()}\n`,
+  );
+  const rows: string[] = [];
+  for (const db of DBS) {
+    process.stdout.write(`\n${db}\n`);
+    const load = PHASES.includes('load') ? await loadPhase(db) : null;
+    const cold = PHASES.includes('cold') ? await coldPhase(db) : null;
+    const name = db === 'pglite' ? 'PGlite (file)' : 'PostgreSQL';
+    if (load) {
+      const rps = load.runs.map((r) => r.rps);
+      rows.push(
+        `| ${name} | list req/s | ${median(rps).toFixed(0)} (${Math.min(...rps).toFixed(0)}–${Math.max(...rps).toFixed(0)}) |`,
+        `| ${name} | list p50 / p99 ms | ${median(load.runs.map((r) => r.p50))} / ${median(load.runs.map((r) => r.p99))} |`,
+        `| ${name} | server CPU per list request | ${load.cpuMsPerRequest.toFixed(2)} ms |`,
+        `| ${name} | log lines per request (LOG_LEVEL ${LOG_LEVEL}) | ${load.logLinesPerRequest.toFixed(2)} |`,
+        `| ${name} | warm start (existing data), ready in / server CPU | ${load.warmStartMs} ms / ${load.warmStartCpuMs} ms |`,
+        `| ${name} | RSS when ready / 5 s idle | ${load.readyRssMb} / ${load.idleRssMb} MB |`,
+        `| ${name} | RSS peak under load / 10 s after / 90 s after | ${load.loadPeakRssMb} / ${load.afterLoadRssMb} / ${load.settledRssMb} MB |`,
+      );
+    }
+    if (cold) {
+      rows.push(
+        `| ${name} | cold start (empty), ready in | ${median(cold.readyMs)} ms (${cold.readyMs.join(', ')}) |`,
+        `| ${name} | cold start, spawn → health 200 | ${median(cold.wallMs)} ms (${cold.wallMs.join(', ')}) |`,
+        `| ${name} | cold start, server CPU until ready | ${median(cold.cpuMs)} ms (${cold.cpuMs.join(', ')}) |`,
+        `| ${name} | cold start peak RSS | ${median(cold.peakMb)} MB (${cold.peakMb.join(', ')}) |`,
+      );
+    }
+  }
+  process.stdout.write(
+    `\n${cpuPressure()}\n| mode | measure | median (spread) |\n| --- | --- | --- |\n${rows.join('\n')}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import type { Envelope } from '../../../../contract/envelope';
+import type { ListPage } from '../../../../contract/items';
+import { LIST_PAGE_SIZE, type Grouping } from '../../../../contract/itemEnums';
+import type { ItemKind } from '../../../shared/copy';
+
+/*
+ * The first page of a list, requested by the entry itself (app/earlySession.ts) before React, the router and the
+ * store are evaluated (README.md "App start"); the list route's loader hands it to RTK Query
+ * (list/prefetchItemList.ts). No Redux and no RTK Query here: this module is in the entry chunk.
+ */
+
+/** The grouping a list opens with (ItemListPage's initial state, and what the first page is fetched with). */
+export const INITIAL_GROUPING: Grouping = 'STATE';
+
+/** API path segment per route kind (`/api/teams/{teamId}/goals|issues|externals`, src/api/itemsApi.ts). */
+export const LIST_SEGMENTS: Record<ItemKind, string> = { goal: 'goals', issue: 'issues', ext: 'externals' };
+
+/** A route's `:teamId` as a positive integer, else null (the page shows its 404 then; nothing to load). */
+export function routeTeamId(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export interface ListUrl {
+  kind: ItemKind;
+  teamId: number;
+}
+
+/** The list routes of app/router.tsx: `/workspace/(default/)team/:teamId/issue|goal|ext`. */
+const LIST_PATH = /^\/workspace\/(?:default\/)?team\/([^/]+)\/(issue|goal|ext)\/?$/;
+
+/** The list a URL opens, or null when it is no list route (or the team id is not valid). */
+export function matchListUrl(pathname: string): ListUrl | null {
+  const match = LIST_PATH.exec(pathname);
+  const teamId = routeTeamId(match?.[1]);
+  return match && teamId !== null ? { kind: match[2] as ItemKind, teamId } : null;
+}
+
+/** A first page fetched with `accessToken`. */
+export interface FirstListPage extends ListUrl {
+  accessToken: string;
+  page: ListPage;
+}
+
+/**
+ * GET the first page of the list (initial grouping, one page) the way RTK Query's `getItemList` would. Null for
+ * anything but a successful envelope (a 401 included: the page then loads the list the usual way, which renews).
+ */
+export async function fetchFirstListPage(
+  { kind, teamId }: ListUrl,
+  accessToken: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<FirstListPage | null> {
+  try {
+    const url = `/api/teams/${teamId}/${LIST_SEGMENTS[kind]}?query=${INITIAL_GROUPING}&size=${LIST_PAGE_SIZE}`;
+    const response = await fetchImpl(url, {
+      credentials: 'include',
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as Envelope<ListPage> | null;
+    if (!body?.isSuccess || !body.result || !Array.isArray(body.result.data)) return null;
+    return { kind, teamId, accessToken, page: body.result };
+  } catch {
+    return null;
+  }
+}
