@@ -157,6 +157,24 @@ export const CODES = {
   WEBHOOK400_0: { status: 400, message: 'GitHub 웹훅 요청 형식이 올바르지 않습니다.' },
   /** Webhook whose `X-Hub-Signature-256` is missing or does not match the raw body. */
   WEBHOOK401_0: { status: 401, message: 'GitHub 웹훅 서명이 올바르지 않습니다.' },
+
+  // notifications ("alarms", contract/alarms.ts) and the live event stream (contract/events.ts)
+  ALARM200_0: { status: 200, message: '알림 목록을 조회했습니다.' },
+  ALARM200_1: { status: 200, message: '알림을 읽음으로 표시했습니다.' },
+  ALARM200_2: { status: 200, message: '알림을 삭제했습니다.' },
+  ALARM200_3: { status: 200, message: '읽지 않은 알림 수를 조회했습니다.' },
+  /** `query` is not a grouping this tab offers. */
+  ALARM400_0: { status: 400, message: '알림 필터 값이 잘못되었습니다.' },
+  /** The alarm does not exist or is another member's (never a change). */
+  ALARM404_0: { status: 404, message: '해당 알림을 찾을 수 없습니다.' },
+  /** Delete: some ids are not the caller's alarms; nothing deleted; `result.alarmIds` names them. */
+  ALARM404_1: { status: 404, message: '일부 알림을 찾을 수 없습니다.' },
+  EVENTS200_0: { status: 200, message: '실시간 연결 티켓을 발급했습니다.' },
+  /** `GET /api/events` with a missing, expired, used or forged ticket. */
+  EVENTS401_0: { status: 401, message: '실시간 연결 티켓이 유효하지 않습니다. 다시 연결합니다.' },
+  /** Development clock switch refused: the server runs in production (`NODE_ENV=production`); nothing changes. */
+  CLOCK403_0: { status: 403, message: '운영 환경에서는 시계를 바꿀 수 없습니다.' },
+  CLOCK200_0: { status: 200, message: '개발용 시계를 변경했습니다.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type Code = keyof typeof CODES;

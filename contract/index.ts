@@ -11,3 +11,5 @@ export * from './items';
 export * from './constants';
 export * from './integrations';
 export * from './ids';
+export * from './alarms';
+export * from './events';

@@ -20,9 +20,11 @@ import { errorHandler } from './http/errors';
 import { rejectNulCharacters } from './http/input-guard';
 import { RouteTable } from './http/route-table';
 import { installKoreanZodMessages } from './http/zod-korean';
+import { type Clock, alarmsPlugin, systemClock } from './modules/alarms';
 import { createRequireMember } from './modules/auth/require-member';
 import { authRoutes } from './modules/auth/routes';
 import { commentRoutes } from './modules/comments/routes';
+import { eventsPlugin } from './modules/events';
 import { createIntegrations } from './modules/integrations/integrations';
 import { integrationRoutes } from './modules/integrations/routes';
 import { githubWebhookRoutes } from './modules/integrations/webhook';
@@ -52,6 +54,8 @@ export interface BuildAppDeps {
   database?: Database;
   /** Where log lines go instead of stdout (tests read them); never pretty-printed. */
   logStream?: { write(line: string): void };
+  /** The clock of the deadline reminder and of alarm days (tests move it); default: the system clock. */
+  clock?: Clock;
 }
 
 /** Incoming `X-Request-Id` values we accept as the request id (anything else gets a fresh UUID). */
@@ -177,7 +181,7 @@ export async function buildApp(config: AppConfig, deps: BuildAppDeps = {}): Prom
   const database = deps.database ?? (await createDatabase(config));
   try {
     if (ownsDatabase) await migrate(database);
-    return await assemble(config, database, ownsDatabase, deps.logStream);
+    return await assemble(config, database, ownsDatabase, deps.logStream, deps.clock ?? systemClock());
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;
@@ -189,6 +193,7 @@ async function assemble(
   database: Database,
   ownsDatabase: boolean,
   logStream: BuildAppDeps['logStream'],
+  clock: Clock,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -302,6 +307,8 @@ async function assemble(
             'GitHub App (per team) and Slack (per workspace): connect, callbacks, installation, repositories, ' +
             'GitHub webhook',
         },
+        { name: 'alarms', description: 'Notifications (alarms): list per tab, read, delete, unread count' },
+        { name: 'events', description: 'Live updates: one-time ticket and the server-sent events stream' },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -332,6 +339,10 @@ async function assemble(
   // GitHub → Momentum: no bearer (the signature authenticates GitHub); its own plugin, so its JSON parser keeps the
   // raw body for `X-Hub-Signature-256` without changing how the rest of the API parses JSON.
   await app.register(githubWebhookRoutes, { db: database.db, integrations });
+  // Live updates: the event hub (LISTEN/NOTIFY fan-out), `POST /api/events/ticket` and the SSE stream `GET /api/events`.
+  await app.register(eventsPlugin, { config, database });
+  // Notifications: `/api/alarms…`, the daily deadline reminder (croner) and the development clock switch.
+  await app.register(alarmsPlugin, { config, database, clock });
   // Uploaded profile pictures, before the SPA so its wildcard never answers /uploads/profile/*.
   await registerProfileImageFiles(app, profileImageDir(config.dataDir));
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
+import { alarm } from '../../server/db/schema';
 import { createItemOk, createTeamWith } from './support/items';
 import { type SignedInMember, asMember, signIn } from './support/members';
 import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
@@ -60,9 +61,15 @@ let operations: Operation[];
 /** Real ids of workspace `ws`, by path/query parameter name. */
 let ids: Record<string, number>;
 
+/**
+ * Path parameters that are no ids, with the value every request uses: the notifications tab of
+ * `GET /api/alarms/{type}` (it names nothing of a workspace, so the foreign-member and malformed-id checks skip it).
+ */
+const NON_ID_PARAMS: Record<string, string> = { type: 'GOAL' };
+
 /** `/api/teams/{teamId}/goals` → the concrete URL, each `{name}` replaced by `values[name]` (already encoded). */
 const fill = (path: string, values: Record<string, string>) =>
-  path.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? 'MISSING');
+  path.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? NON_ID_PARAMS[name] ?? 'MISSING');
 
 function collectOperations(doc: {
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -122,6 +129,9 @@ function sampleBody(operation: Operation): unknown {
 }
 
 const pathParams = (operation: Operation) => operation.parameters.filter((p) => p.in === 'path');
+/** The path parameters that are ids. */
+const idPathParams = (operation: Operation) =>
+  pathParams(operation).filter((p) => !(p.name in NON_ID_PARAMS));
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -136,6 +146,12 @@ beforeAll(async () => {
     extId: await createItemOk(app, ws.owner, teamId, 'externals', { title: '외부' }),
   };
   ids.targetId = ids.goalId!;
+  // An alarm of the owner's (a notification about the goal), for `PATCH /api/alarms/{alarmId}`.
+  const [ownerAlarm] = await app.database.db
+    .insert(alarm)
+    .values({ memberId: ws.owner.memberId, itemId: ids.goalId!, reason: 'DEADLINE', day: '2026-11-23' })
+    .returning({ id: alarm.id });
+  ids.alarmId = ownerAlarm!.id;
 
   withdrawn = await signIn(app, '떠난 사람');
   await joinWith(app, withdrawn, ws.token, ws.password);
@@ -198,7 +214,7 @@ describe('access matrix', () => {
     let checked = 0;
     for (const operation of operations.filter((o) => o.bearer)) {
       const names = [
-        ...pathParams(operation).map((p) => p.name),
+        ...idPathParams(operation).map((p) => p.name),
         ...operation.parameters.filter((p) => p.in === 'query' && p.name in ids).map((p) => p.name),
       ];
       const namesIds =
@@ -227,6 +243,8 @@ describe('access matrix', () => {
     expect(comments.json().result.cnt).toBe(0);
     const issue = await asMember(app, ws.owner, 'GET', `/api/issues/${ids.issueId}`);
     expect(issue.statusCode).toBe(200);
+    const unread = await asMember(app, ws.owner, 'GET', '/api/alarms/unread-count');
+    expect(unread.json().result.GOAL).toBe(1);
   });
 
   it('malformed ids → 400 VALID400_1 on every route with an id in its path; leading zeros name the same id', async () => {
@@ -245,7 +263,7 @@ describe('access matrix', () => {
     ];
     let checked = 0;
     for (const operation of operations.filter((o) => o.bearer)) {
-      for (const param of pathParams(operation)) {
+      for (const param of idPathParams(operation)) {
         const valid = Object.fromEntries(Object.entries(ids).map(([k, v]) => [k, String(v)]));
         for (const bad of malformed) {
           const target = url(fill(operation.path, { ...valid, [param.name]: bad }), sampleQuery(operation));
@@ -401,7 +419,7 @@ function wellFormedOf(schema: JsonSchema | undefined, depth: number): fc.Arbitra
 
 /** Path parameter text: this workspace's real id most of the time, else something hostile. */
 function pathValue(name: string): fc.Arbitrary<string> {
-  const real = ids[name] === undefined ? '1' : String(ids[name]);
+  const real = ids[name] === undefined ? (NON_ID_PARAMS[name] ?? '1') : String(ids[name]);
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(real) },
     {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ALARM_REASONS } from '../../contract/alarms';
 import { EXT_SERVICE_TYPES, GROUPINGS, ITEM_KINDS, PRIORITIES, STATES } from '../../contract/itemEnums';
 import {
   type AnyPgColumn,
@@ -378,6 +379,70 @@ export const slackLink = pgTable('slack_link', {
   channelId: text('channel_id'),
   channelName: text('channel_name'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Notifications ("alarms", contract/alarms.ts): one row per (member, item, reason, day) — the unique key makes the
+ * reminder idempotent whatever the number of app servers or restarts (raising is `INSERT … ON CONFLICT DO NOTHING`).
+ * `day` is the Asia/Seoul date the alarm was raised. Deleted with the item or member (cascade); withdrawal deletes a
+ * member's rows explicitly (the member row stays as a tombstone). Rows older than 30 days are purged by the daily job
+ * (server/modules/alarms/reminder.ts).
+ */
+export const alarm = pgTable(
+  'alarm',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => item.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ALARM_REASONS }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('alarm_member_item_reason_day_unique').on(t.memberId, t.itemId, t.reason, t.day),
+    // The member's notifications page and unread count, newest first.
+    index('alarm_member_id_idx').on(t.memberId, t.id.desc()),
+    index('alarm_item_idx').on(t.itemId),
+    index('alarm_created_at_idx').on(t.createdAt),
+    check('alarm_reason_check', sql`${t.reason} in ${sqlList(ALARM_REASONS)}`),
+  ],
+);
+
+/**
+ * Outbox of live events (contract/events.ts; server/modules/events/): every change event is inserted here in the
+ * writing transaction and announced with `pg_notify('momentum_events', <id>)`, which PostgreSQL delivers to every
+ * listening app server only on commit. `workspace_id` scopes who may receive it; `member_id`, when set, narrows it to
+ * that member (alarm events). `id` is the SSE event id (`Last-Event-ID` resumes after it); rows older than the replay
+ * window are pruned.
+ */
+export const eventOutbox = pgTable(
+  'event_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id').notNull(),
+    memberId: integer('member_id'),
+    payload: text('payload').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('event_outbox_workspace_id_idx').on(t.workspaceId, t.id),
+    index('event_outbox_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * One-time tickets of the event stream (`POST /api/events/ticket` → `GET /api/events?ticket=`): the ticket is a
+ * signed 30-second token; its `jti` is inserted here when used, so it opens at most one stream on any server.
+ * Expired rows are pruned.
+ */
+export const eventTicketUse = pgTable('event_ticket_use', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamptz('expires_at').notNull(),
 });
 
 export type Member = typeof member.$inferSelect;

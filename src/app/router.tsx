@@ -1,6 +1,6 @@
 import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunction, type RouteObject } from 'react-router-dom';
-import { copy, type ItemKind, type ItemMode, type ItemScope } from '../shared/copy';
+import type { ItemKind, ItemMode, ItemScope } from '../shared/copy';
 import { isAbsoluteHttpUrl, replaceLocation } from '../shared/lib/browser';
 import { FullScreenSpinner } from '../shared/ui/FullScreenSpinner';
 import { NotFoundPage } from '../shared/ui/NotFoundPage';
@@ -49,14 +49,6 @@ type PageModule = { default: ComponentType };
 
 /** A lazy route whose module's default export is the page component. */
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
-
-/** A later issue's screen: the shared placeholder with that screen's Korean title. */
-const placeholder = (title: string) => async () => {
-  const { PlaceholderPage } = await import(
-    /* webpackChunkName: "route-placeholder" */ '../shared/ui/PlaceholderPage'
-  );
-  return { element: <PlaceholderPage title={title} /> };
-};
 
 /** Goal/issue/external lists and details: one component, parameterized by kind, mode and team scope. */
 const itemPage = (props: ItemPageProps) => async () => {
@@ -143,8 +135,6 @@ export function LandingRedirect({ target = LANDING_URL }: { target?: string }) {
   }, [external, target]);
   return external ? <FullScreenSpinner /> : <Navigate to={target} replace />;
 }
-
-const titles = copy.placeholders;
 
 export function createRoutes({ loadStore, firstListPage = null }: RouteDeps): RouteObject[] {
   /** The rehydrated store: one promise for the layout and the loaders (a failed load is tried again next time). */
@@ -304,7 +294,15 @@ export function createRoutes({ loadStore, firstListPage = null }: RouteDeps): Ro
                         ),
                     ),
                   },
-                  { path: 'noti', lazy: placeholder(titles.noti) },
+                  {
+                    path: 'noti',
+                    lazy: page(
+                      () =>
+                        import(
+                          /* webpackChunkName: "route-notifications" */ '../features/notifications/NotificationsPage'
+                        ),
+                    ),
+                  },
                   {
                     path: 'setting',
                     children: [

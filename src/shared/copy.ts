@@ -316,6 +316,23 @@ export const copy = {
     },
   },
 
+  /** The notifications page `/workspace/noti` and the sidebar's unread badge (veco-frontend.md §8.2). */
+  notifications: {
+    title: '알림',
+    /** Accessible name of the tab row. */
+    tabsLabel: '알림 종류',
+    tabs: { GOAL: '목표', ISSUE: '이슈', EXTERNAL: '외부' },
+    empty: '새로운 알림이 없습니다',
+    /** The small label after a row's title: why the alarm was raised (contract/alarms.ts `AlarmReason`). */
+    reasons: { DEADLINE: '마감', ASSIGNED: '담당자 지정', COMMENT: '댓글' },
+    deleteFailed: '알림을 삭제하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    /** Console diagnostics (spec §8). */
+    loadFailed: '알림 조회 실패',
+    readFailed: '알림 읽음 처리 실패',
+    /** The sidebar badge's accessible text. */
+    unreadBadge: (count: number) => `읽지 않은 알림 ${count}개`,
+  },
+
   /** Goal, issue and external detail screens (spec §2 "Detail pages", §4, §5; veco-frontend.md §5). */
   itemDetail: {
     titleLabel: '제목',
@@ -437,6 +454,16 @@ export const copy = {
     question: '작성을 그만두시겠습니까?',
     detail: '작성중인 내용은 저장되지 않습니다.',
     confirm: '확인',
+  },
+
+  /** Live updates (issue #10; README.md "Live updates"): the stream's quiet status and the editing notice. */
+  live: {
+    /** Shown (role=status) after ~5 s without the event stream; hidden once it is back. */
+    offline: '연결이 끊겼습니다 — 다시 연결 중',
+    /** Edit mode: a teammate (or another tab) saved this item meanwhile; the form keeps the typed text. */
+    changedWhileEditing: '다른 사람이 이 항목을 수정했습니다',
+    /** Leaves edit mode (after the usual leave confirm) to show the saved item. */
+    showLatest: '최신 내용 보기',
   },
 
   /** Toasts (spec §9; the default title lives in features/toast/toastSlice.ts). */

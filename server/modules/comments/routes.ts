@@ -9,6 +9,7 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db';
 import { ok } from '../../http/envelope';
+import { publishCommentAdded } from '../events/publish';
 import { createComment, listComments } from './service';
 
 export interface CommentRoutesOptions {
@@ -96,6 +97,8 @@ export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesO
       const { content, category, targetId } = request.body;
       const commentId = await createComment(db, request.memberId, category, targetId, content);
       request.log.info({ commentId, category, targetId }, 'comment created');
+      // Live update (docs/live-updates.md): after the commit; a failure is only logged.
+      await publishCommentAdded(db, request.log, targetId, commentId, request.memberId);
       return ok(reply, 'COMMENT201_0', { commentId });
     },
   );

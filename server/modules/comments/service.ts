@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { type CommentCategory, type CommentList, WITHDRAWN_MEMBER_NAME } from '../../../contract';
 import type { Db } from '../../db';
-import { comment, item, member } from '../../db/schema';
+import { comment, item, itemManager, member } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
+import { raiseAlarms } from '../alarms/raise';
 import { KIND_BY_CATEGORY, isStorableId } from '../items/kinds';
 
 /**
@@ -23,7 +24,7 @@ async function resolveTarget(
   category: CommentCategory,
   targetId: number,
   lock: boolean,
-): Promise<number> {
+): Promise<{ id: number; workspaceId: number }> {
   const spec = KIND_BY_CATEGORY[category];
   const callerQuery = tx
     .select({ workspaceId: member.workspaceId })
@@ -40,7 +41,7 @@ async function resolveTarget(
   if (!target) throw new ApiError(spec.codes.notFound);
   // Another workspace's item answers like a missing one: its existence is not revealed.
   if (caller.workspaceId !== target.workspaceId) throw new ApiError(spec.codes.notFound);
-  return target.id;
+  return target;
 }
 
 /** The target's comments, oldest first (`{ cnt, info }`; none is `{ cnt: 0, info: [] }`). */
@@ -52,7 +53,7 @@ export async function listComments(
 ): Promise<CommentList> {
   return db.transaction(
     async (tx) => {
-      const itemId = await resolveTarget(tx, memberId, category, targetId, false);
+      const { id: itemId } = await resolveTarget(tx, memberId, category, targetId, false);
       const rows = await tx
         .select({
           id: comment.id,
@@ -82,7 +83,10 @@ export async function listComments(
   );
 }
 
-/** Adds the caller's comment (`content` already trimmed, 1–2000 characters) to the target; returns its id. */
+/**
+ * Adds the caller's comment (`content` already trimmed, 1–2000 characters) to the target; returns its id. Each
+ * manager of the item other than the caller gets a COMMENT alarm in the same transaction (alarms/raise.ts).
+ */
 export async function createComment(
   db: Db,
   memberId: number,
@@ -91,11 +95,23 @@ export async function createComment(
   content: string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const itemId = await resolveTarget(tx, memberId, category, targetId, true);
+    const target = await resolveTarget(tx, memberId, category, targetId, true);
     const [created] = await tx
       .insert(comment)
-      .values({ itemId, authorId: memberId, content })
+      .values({ itemId: target.id, authorId: memberId, content })
       .returning({ id: comment.id });
+    const managers = await tx
+      .select({ memberId: itemManager.memberId })
+      .from(itemManager)
+      .where(eq(itemManager.itemId, target.id));
+    await raiseAlarms(tx, {
+      workspaceId: target.workspaceId,
+      itemId: target.id,
+      kind: KIND_BY_CATEGORY[category].kind,
+      reason: 'COMMENT',
+      memberIds: managers.map((m) => m.memberId),
+      actorId: memberId,
+    });
     return created!.id;
   });
 }

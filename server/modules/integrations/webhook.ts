@@ -9,6 +9,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { githubDelivery, githubInstallation, item, team, workspace } from '../../db/schema';
 import { ApiError, ok } from '../../http/envelope';
+import { liveFields, publishItemChange } from '../events/publish';
 import { KIND_BY_NAME, MAX_ID } from '../items/kinds';
 import { createItem } from '../items/service';
 import type { TeamScope } from '../items/team-scope';
@@ -145,7 +146,8 @@ type ItemRow = typeof item.$inferSelect;
  *   body as paragraphs → `created`.
  * - `edited`: title (when `changes.title`) and description (when `changes.body`) follow, if they differ.
  * - `closed` → FINISH; `reopened` → TODO if it was FINISH. `deleted` → the item is kept (logged).
- * Every change bumps `updated_at`. Never calls GitHub.
+ * Every change bumps `updated_at`; the columns changed are added to `changed` (for the live event). Never calls
+ * GitHub.
  */
 async function applyIssueEvent(
   tx: Db,
@@ -154,6 +156,7 @@ async function applyIssueEvent(
   payload: IssuesPayload,
   installationId: number,
   log: FastifyBaseLogger,
+  changed: Set<string>,
 ): Promise<WebhookResult> {
   const owner = payload.repository.owner.login;
   const repo = payload.repository.name;
@@ -194,6 +197,7 @@ async function applyIssueEvent(
 
   const now = new Date();
   const update = async (values: Partial<typeof item.$inferInsert>): Promise<WebhookResult> => {
+    for (const key of Object.keys(values)) changed.add(key);
     await tx
       .update(item)
       .set({ ...values, updatedAt: now })
@@ -437,6 +441,7 @@ export async function githubWebhookRoutes(
       if (teams.length === 0) return ignored(`installation ${installationId} is linked to no team`);
 
       let result: WebhookResult;
+      const changed = new Set<string>();
       try {
         result = await db.transaction(async (tx) => {
           const recorded = await tx
@@ -445,7 +450,7 @@ export async function githubWebhookRoutes(
             .onConflictDoNothing()
             .returning({ deliveryId: githubDelivery.deliveryId });
           if (recorded.length === 0) return { outcome: 'duplicate' as const, externalId: null };
-          return applyIssueEvent(tx, config, teams, payload.data, installationId, log);
+          return applyIssueEvent(tx, config, teams, payload.data, installationId, log, changed);
         });
       } catch (error) {
         // Another delivery of the same issue won the race (item_team_github_issue_unique): already imported.
@@ -463,6 +468,15 @@ export async function githubWebhookRoutes(
         return ok(reply, 'GITHUB200_4', result);
       }
       log.info({ outcome: result.outcome, externalId: result.externalId }, 'GitHub webhook applied');
+      // Live update (docs/live-updates.md): after the commit, no actor (GitHub); a failure is only logged.
+      if (result.externalId !== null && result.outcome === 'created') {
+        await publishItemChange(db, log, { type: 'item.created' }, result.externalId, null);
+      } else if (result.externalId !== null && result.outcome === 'updated') {
+        const fields = liveFields(changed);
+        if (fields.length > 0) {
+          await publishItemChange(db, log, { type: 'item.updated', fields }, result.externalId, null);
+        }
+      }
       return ok(reply, 'GITHUB200_3', result);
     },
   );

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { item, itemManager, member, team, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
+import { raiseAlarms } from '../alarms/raise';
 import { type KindSpec, type UpdateBody, isStorableId } from './kinds';
 import { loadGoalTitles, loadManagers, toListItem } from './list';
 import {
@@ -143,6 +144,8 @@ export function toUpdateInput(spec: KindSpec, body: UpdateBody): UpdateItemInput
  *    `VALID400_1` `result.deadline`);
  * 5. the given columns and `updated_at` are written; `managersId` replaces the managers (`[]` clears);
  *    `issuesId` unlinks the goal's other issues and links these (moving them off any other goal).
+ * 6. every manager `managersId` adds (not there before) other than `actorId` gets an ASSIGNED alarm
+ *    (alarms/raise.ts; `actorId` null: all of them).
  * Returns what the item's GitHub issue needs to follow the change (`UpdatedItem`); the caller answers
  * `{ <idKey>: itemId }`.
  */
@@ -152,6 +155,7 @@ export async function updateItem(
   scope: TeamScope,
   itemId: number,
   input: UpdateItemInput,
+  actorId: number | null = null,
 ): Promise<UpdatedItem> {
   if (!isStorableId(itemId)) throw new ApiError(spec.codes.notFound);
   const ofTeam = and(eq(item.id, itemId), eq(item.kind, spec.kind), eq(item.teamId, scope.teamId));
@@ -203,10 +207,22 @@ export async function updateItem(
       .where(eq(item.id, itemId));
 
     if (input.managersId !== undefined) {
-      await tx.delete(itemManager).where(eq(itemManager.itemId, itemId));
+      const before = await tx
+        .delete(itemManager)
+        .where(eq(itemManager.itemId, itemId))
+        .returning({ memberId: itemManager.memberId });
       if (input.managersId.length > 0) {
         await tx.insert(itemManager).values(input.managersId.map((memberId) => ({ itemId, memberId })));
       }
+      const kept = new Set(before.map((m) => m.memberId));
+      await raiseAlarms(tx, {
+        workspaceId: scope.workspaceId,
+        itemId,
+        kind: spec.kind,
+        reason: 'ASSIGNED',
+        memberIds: input.managersId.filter((id) => !kept.has(id)),
+        actorId,
+      });
     }
 
     if (input.issuesId !== undefined) {

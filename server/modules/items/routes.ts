@@ -18,6 +18,7 @@ import type { Db } from '../../db';
 import { ok } from '../../http/envelope';
 import { type Integrations, syncExternal, syncGithubIssueUpdate } from '../integrations/integrations';
 import { integrationLinks } from '../integrations/store';
+import { liveFields, publishItemChange, publishSafely } from '../events/publish';
 import { decodeCursor } from './cursor';
 import { itemDetail, toUpdateInput, updateItem } from './detail';
 import { type CreateBody, KINDS, type KindSpec, type UpdateBody } from './kinds';
@@ -144,6 +145,8 @@ export async function itemRoutes(
         const scope = request.teamScope;
         const id = await createItem(db, spec, scope, request.memberId, input);
         request.log.info({ kind: spec.kind, id, teamId: scope.teamId }, 'item created');
+        // Live update (docs/live-updates.md): after the commit; a failure is only logged.
+        await publishItemChange(db, request.log, { type: 'item.created' }, id, request.memberId);
         if (spec.kind !== 'external' || input.extServiceType === null) {
           return ok(reply, spec.codes.created, { [spec.idKey]: id });
         }
@@ -262,8 +265,18 @@ export async function itemRoutes(
       async (request, reply) => {
         const itemId = (request.params as Record<string, number>)[spec.idParam]!;
         const input = toUpdateInput(spec, request.body as UpdateBody);
-        const updated = await updateItem(db, spec, request.teamScope, itemId, input);
+        const updated = await updateItem(db, spec, request.teamScope, itemId, input, request.memberId);
         request.log.info({ kind: spec.kind, id: itemId, teamId: request.teamScope.teamId }, 'item updated');
+        const sent = Object.entries(request.body as Record<string, unknown>).filter(
+          ([, v]) => v !== undefined,
+        );
+        await publishItemChange(
+          db,
+          request.log,
+          { type: 'item.updated', fields: liveFields(sent.map(([k]) => k)) },
+          itemId,
+          request.memberId,
+        );
         // GITHUB externals: state (FINISH ↔ open) and title follow on the issue, after the commit, best effort.
         await syncGithubIssueUpdate(
           integrations,
@@ -373,6 +386,13 @@ export async function itemRoutes(
         const ids = (request.body as Record<string, number[]>)[spec.idsKey]!;
         const deletedIds = await deleteItems(db, spec, request.teamScope, ids);
         request.log.info({ kind: spec.kind, deletedIds, teamId: request.teamScope.teamId }, 'items deleted');
+        await publishSafely(db, request.log, request.teamScope.workspaceId, {
+          type: 'item.deleted',
+          actorId: request.memberId,
+          kind: spec.kind,
+          teamId: request.teamScope.teamId,
+          ids: deletedIds,
+        });
         return ok(reply, spec.codes.deleted, { deletedIds });
       },
     );

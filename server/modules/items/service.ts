@@ -3,6 +3,7 @@ import type { ExtServiceType, ItemKind, Priority, SimpleList, State } from '../.
 import type { Db } from '../../db';
 import { item, itemCounter, itemManager, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
+import { raiseAlarms } from '../alarms/raise';
 import { isTeamInstallation } from '../integrations/store';
 import { listIds } from '../settings/scope';
 import { type CreateBody, type KindSpec, isStorableId } from './kinds';
@@ -163,7 +164,8 @@ export function itemName(scope: TeamScope, spec: KindSpec, number: number): stri
  *    `FOR KEY SHARE`), else 400 `GITHUB400_0` — before anything is written;
  * 7. insert the item (author = caller, or null for an external created by a GitHub webhook; GITHUB:
  *    `github_owner` / `github_repo`, and `github_number` / `github_url` when `input.githubIssue` is given), its
- *    managers, and for goals link the issues (moving them off any other goal). Returns the new id.
+ *    managers — each manager other than the author gets an ASSIGNED alarm (alarms/raise.ts) — and for goals link
+ *    the issues (moving them off any other goal). Returns the new id.
  * Inside a caller's transaction (`db` a transaction) this runs as a savepoint of it.
  * Externals are mirrored on GitHub/Slack only after this commits (integrations/integrations.ts `syncExternal`), so
  * a failing tool never loses the item.
@@ -221,6 +223,15 @@ export async function createItem(
     const itemId = created!.id;
     if (input.managersId.length > 0) {
       await tx.insert(itemManager).values(input.managersId.map((memberId) => ({ itemId, memberId })));
+      // Every manager but the author hears of it (ASSIGNED, server/modules/alarms/raise.ts).
+      await raiseAlarms(tx, {
+        workspaceId: scope.workspaceId,
+        itemId,
+        kind: spec.kind,
+        reason: 'ASSIGNED',
+        memberIds: input.managersId,
+        actorId: authorId,
+      });
     }
     if (input.issuesId.length > 0) {
       await tx

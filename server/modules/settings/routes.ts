@@ -23,6 +23,7 @@ import type { Db } from '../../db';
 import { member } from '../../db/schema';
 import { ApiError, ok } from '../../http/envelope';
 import { clearRefreshCookie } from '../auth/cookies';
+import { publishSafely } from '../events/publish';
 import { listMembers, myProfile } from './members';
 import { ProfileImageStore, assertAcceptedImage, profileImageDir, toProfileWebp } from './profile-image';
 import { callerWorkspaceId } from './scope';
@@ -200,6 +201,12 @@ export async function settingsRoutes(
       if (problem !== null) throw new ApiError('TEAM400_0', { teamName: problem }, { message: problem });
       const created = await createTeam(db, request.memberId, workspaceId, teamName, memberId);
       request.log.info({ teamId: created.teamId, workspaceId }, 'team created');
+      // Live updates (docs/live-updates.md): after the commit; a failure is only logged.
+      await publishSafely(db, request.log, workspaceId, {
+        type: 'team.created',
+        actorId: request.memberId,
+        teamId: created.teamId,
+      });
       return ok(reply, 'TEAM201_0', created);
     },
   );
@@ -237,6 +244,10 @@ export async function settingsRoutes(
     async (request, reply) => {
       const workspaceId = await callerWorkspaceId(db, request.memberId);
       await reorderTeams(db, workspaceId, request.body.teamIdList);
+      await publishSafely(db, request.log, workspaceId, {
+        type: 'team.reordered',
+        actorId: request.memberId,
+      });
       return ok(reply, 'TEAM200_1', null);
     },
   );
@@ -400,7 +411,20 @@ export async function settingsRoutes(
       },
     },
     async (request, reply) => {
+      // The workspace the teammates are told about (the member has none once withdrawn).
+      const [before] = await db
+        .select({ workspaceId: member.workspaceId })
+        .from(member)
+        .where(eq(member.id, request.memberId));
       const result = await withdrawMember(db, request.memberId);
+      const left = before?.workspaceId ?? null;
+      if (left !== null && left !== result.deletedWorkspaceId) {
+        await publishSafely(db, request.log, left, {
+          type: 'member.withdrew',
+          actorId: request.memberId,
+          memberId: request.memberId,
+        });
+      }
       await store.remove(result.profileImageUrl);
       clearRefreshCookie(reply, config);
       request.log.info(

@@ -2,6 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { WITHDRAWN_MEMBER_NAME } from '../../../contract';
 import type { Db } from '../../db';
 import {
+  alarm,
   comment,
   item,
   itemManager,
@@ -34,13 +35,13 @@ class WorkspaceMoved extends Error {}
  * 3. unlink their authorship of goals, issues and externals (`author_id` null; the items stay, credited to
  *    "탈퇴한 사용자") and delete their manager assignments (the items stay, without them); unlink their
  *    comments (`author_id` null; the comments stay, shown as "탈퇴한 사용자" without a photo); unlink their
- *    failed join attempts (the IP counts of the lockout stay) and their authorship of the workspace;
+ *    failed join attempts (the IP counts of the lockout stay) and their authorship of the workspace; delete their
+ *    alarms;
  * 4. anonymise the member row into a tombstone — name `WITHDRAWN_MEMBER_NAME`, email, picture, provider and
  *    provider user id null (the same account signing in again becomes a new member), no workspace,
  *    `withdrawn_at` set — kept so content written for the team can still name its author "탈퇴한 사용자";
  *    `requireMember` rejects the member's access tokens from now on (401 `JWT401_1`);
  * 5. if no current member is left in the workspace, delete it (its teams and memberships cascade).
- * Later issues add their rows (notifications) to this transaction.
  */
 export async function withdrawMember(db: Db, memberId: number, now = new Date()): Promise<Withdrawal> {
   for (let attempt = 0; ; attempt++) {
@@ -84,6 +85,8 @@ async function withdrawOnce(db: Db, memberId: number, now: Date): Promise<Withdr
     // cascaded manager rows), so the two never deadlock.
     await tx.update(item).set({ authorId: null }).where(eq(item.authorId, memberId));
     await tx.delete(itemManager).where(eq(itemManager.memberId, memberId));
+    // Their notifications go (contract/alarms.ts); nobody else ever sees them.
+    await tx.delete(alarm).where(eq(alarm.memberId, memberId));
     await tx.update(comment).set({ authorId: null }).where(eq(comment.authorId, memberId));
     await tx
       .update(workspaceJoinFailure)

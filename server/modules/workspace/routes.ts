@@ -19,6 +19,7 @@ import type { Db } from '../../db';
 import { member, workspace } from '../../db/schema';
 import { ApiError, ok } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
+import { publishSafely } from '../events/publish';
 import { createWorkspace, defaultTeamId, inviteUrl, joinWorkspace, workspaceUrl } from './service';
 import { firstFreeSlug } from './slug';
 
@@ -190,6 +191,12 @@ export async function workspaceRoutes(
     async (request, reply) => {
       const { token, password } = request.body;
       const joined = await joinWorkspace(db, request.memberId, request.ip, token, password);
+      // Live update (docs/live-updates.md): after the commit; a failure is only logged.
+      await publishSafely(db, request.log, joined.workspaceId, {
+        type: 'member.joined',
+        actorId: request.memberId,
+        memberId: request.memberId,
+      });
       return ok(reply, 'WORKSPACE200_2', {
         workspaceId: joined.workspaceId,
         workspaceName: joined.workspaceName,

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
+import { LiveUpdates } from '../live/LiveUpdates';
 import { ToastViewport } from '../toast/ToastViewport';
 import { SIDEBAR_TRANSITION } from './sidebar/parts';
 import { SIDEBAR_WIDTH, Sidebar } from './sidebar/Sidebar';
@@ -19,7 +20,8 @@ const Main = styled('main')(({ theme }) => ({
 
 /**
  * The workspace shell (spec §2, veco-frontend.md §2.2): the fixed sidebar (workspace or settings mode, full or
- * mini, auto-collapsed at ≤ 768px), the page in `<main>`, and the bottom-right toast area.
+ * mini, auto-collapsed at ≤ 768px), the page in `<main>`, the bottom-right toast area, and the live updates of the
+ * workspace (features/live/LiveUpdates.tsx: event stream → RTK Query cache, with its quiet offline status).
  */
 export default function WorkspaceShell() {
   const { open, toggle } = useSidebarOpen();
@@ -30,6 +32,7 @@ export default function WorkspaceShell() {
         <Outlet />
       </Main>
       <ToastViewport />
+      <LiveUpdates />
     </>
   );
 }

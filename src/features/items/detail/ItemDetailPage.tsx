@@ -6,6 +6,7 @@ import {
   useGetItemDetailQuery,
   useGetItemNameQuery,
   useUpdateItemMutation,
+  type ItemDetail,
   type ItemPatch,
 } from '../../../api/itemDetailApi';
 import {
@@ -35,6 +36,7 @@ import {
   EMPTY_FORM,
   externalCreateBlock,
   formFromDetail,
+  sameItemContent,
   type DetailForm,
 } from './detailModel';
 import { PropertyPanel } from './PropertyPanel';
@@ -103,6 +105,27 @@ const Body = styled('div')({
   flexWrap: 'wrap',
 });
 
+/** Edit mode: the item was saved by someone else meanwhile (the typed text stays; issue #10). */
+const ChangedNotice = styled('div')({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '1.2rem',
+  marginTop: '1.6rem',
+  padding: '0.8rem 1.2rem',
+  borderRadius: '5px',
+  fontSize: '1.4rem',
+  backgroundColor: tokens.grey[200],
+  '& button': {
+    padding: '0.4rem 0.8rem',
+    border: `1px solid ${tokens.grey[300]}`,
+    borderRadius: '5px',
+    background: tokens.grey[100],
+    color: 'inherit',
+    font: 'inherit',
+    cursor: 'pointer',
+  },
+});
+
 const Left = styled('div')({ flex: 1, minWidth: '40rem', display: 'flex', flexDirection: 'column' });
 
 /** The team's name and image from the shared team list (create mode has no detail to read them from). */
@@ -145,15 +168,65 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
   const [loadedId, setLoadedId] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
 
-  // Detail data is loaded into the form once (spec §4).
+  /*
+   * Live updates (issue #10): the detail refetches when the item changes (features/live/applyLiveEvent.ts). View
+   * mode shows the new data (keeping a title being typed, and waiting for this page's own property saves); edit
+   * mode never touches the form and shows `changedWhileEditing` instead.
+   */
+  /** The detail the form was last filled from. */
+  const filledFrom = useRef<ItemDetail | null>(null);
+  /** The latest detail, for `save` (which runs across renders). */
+  const detailRef = useRef(detail);
   useEffect(() => {
-    if (detail && detail.id === id && loadedId !== id) {
+    detailRef.current = detail;
+  }, [detail]);
+  const lastMode = useRef(mode);
+  /** Set by a successful edit save: entering view mode then keeps the saved form instead of discarding it. */
+  const justSaved = useRef(false);
+  /** View-mode property saves in flight. */
+  const pendingPatches = useRef(0);
+  /** Remounts the description editor when a newer description arrives in view mode. */
+  const [contentRevision, setContentRevision] = useState(0);
+  const [changedWhileEditing, setChangedWhileEditing] = useState(false);
+
+  // Detail data is loaded into the form once (spec §4); later data as described above.
+  useEffect(() => {
+    const cameFromEdit = lastMode.current === 'edit' && mode === 'view';
+    lastMode.current = mode;
+    if (!detail || detail.id !== id) return;
+    if (loadedId !== id) {
+      filledFrom.current = detail;
       loaded.current = formFromDetail(detail);
       formRef.current = loaded.current;
       setForm(loaded.current);
       setLoadedId(id);
+      return;
     }
-  }, [detail, id, loadedId]);
+    if (mode === 'edit') {
+      if (
+        !saving &&
+        detail !== filledFrom.current &&
+        !sameItemContent(formFromDetail(detail), loaded.current)
+      ) {
+        setChangedWhileEditing(true);
+      }
+      return;
+    }
+    if (mode !== 'view') return;
+    // Left edit mode without saving ('최신 내용 보기', back): the typed changes are discarded.
+    const discard = cameFromEdit && !justSaved.current;
+    if (cameFromEdit) justSaved.current = false;
+    if (!discard && (detail === filledFrom.current || pendingPatches.current > 0)) return;
+    filledFrom.current = detail;
+    const latest = formFromDetail(detail);
+    const typedTitle =
+      !discard && formRef.current.title !== loaded.current.title ? formRef.current.title : null;
+    if (latest.content !== formRef.current.content) setContentRevision((revision) => revision + 1);
+    loaded.current = latest;
+    formRef.current = typedTitle === null ? latest : { ...latest, title: typedTitle };
+    setForm(formRef.current);
+    setChangedWhileEditing(false);
+  }, [detail, id, loadedId, mode, saving]);
 
   useEffect(() => {
     if (mode === 'view') return undefined;
@@ -173,10 +246,13 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
 
   const patchNow = async (patch: ItemPatch) => {
     if (id === null) return;
+    pendingPatches.current += 1;
     try {
       await updateItem({ kind: apiKind, teamId, id, patch }).unwrap();
     } catch (cause) {
       console.error(text.updateFailed, cause);
+    } finally {
+      pendingPatches.current -= 1;
     }
   };
 
@@ -239,6 +315,10 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
       }
       // Saved: release the guard before navigating (the blocker reads the store at navigation time).
       dispatch(leaveGuardReleased());
+      // View mode keeps the saved form; only data newer than what is cached now replaces it.
+      justSaved.current = mode === 'edit';
+      filledFrom.current = detailRef.current ?? null;
+      setChangedWhileEditing(false);
       setForm(formRef.current);
       navigate(viewPath(targetId), { replace: mode === 'create' });
       setSaving(false);
@@ -304,8 +384,16 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
               }}
               onCommit={commitTitle}
             />
+            {mode === 'edit' && changedWhileEditing && id !== null && (
+              <ChangedNotice role="status">
+                {copy.live.changedWhileEditing}
+                <button type="button" onClick={() => navigate(viewPath(id))}>
+                  {copy.live.showLatest}
+                </button>
+              </ChangedNotice>
+            )}
             <DescriptionSlot
-              key={`${mode}-${id ?? 'new'}`}
+              key={`${mode}-${id ?? 'new'}-${contentRevision}`}
               initialContent={form.content}
               readOnly={mode === 'view'}
               onChange={(content) => {

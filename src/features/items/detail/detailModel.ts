@@ -254,3 +254,26 @@ export function commentDate(iso: string): string {
 /** The detail states offered by the dropdown, in the reference's order (no 삭제). */
 export const DETAIL_STATES: readonly State[] = ['NONE', 'TODO', 'IN_PROGRESS', 'FINISH', 'REVIEW'];
 export const DETAIL_PRIORITIES: readonly Priority[] = ['NONE', 'URGENT', 'HIGH', 'NORMAL', 'LOW'];
+
+const sameRefs = (a: readonly GoalRef[], b: readonly GoalRef[]) =>
+  a.length === b.length && a.every((ref, index) => ref.id === b[index]!.id && ref.title === b[index]!.title);
+
+/**
+ * Whether two forms hold the same saved item (title, description, state, priority, managers, deadline, goal,
+ * issues): what decides, in edit mode, that someone else changed the item meanwhile (issue #10 "live updates").
+ */
+export function sameItemContent(a: DetailForm, b: DetailForm): boolean {
+  return (
+    a.title === b.title &&
+    a.content === b.content &&
+    a.state === b.state &&
+    a.priority === b.priority &&
+    a.managers.length === b.managers.length &&
+    a.managers.every((manager, index) => manager.memberId === b.managers[index]!.memberId) &&
+    a.deadline.start === b.deadline.start &&
+    a.deadline.end === b.deadline.end &&
+    (a.goal?.id ?? null) === (b.goal?.id ?? null) &&
+    (a.goal?.title ?? null) === (b.goal?.title ?? null) &&
+    sameRefs(a.issues, b.issues)
+  );
+}

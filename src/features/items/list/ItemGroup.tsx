@@ -2,6 +2,7 @@ import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
 import type { Grouping } from '../../../../contract/itemEnums';
+import type { ListItem } from '../../../../contract/items';
 import { tokens } from '../../../app/theme';
 import { copy, type ItemKind, type ItemScope } from '../../../shared/copy';
 import { GoalIcon } from '../../workspace/sidebar/icons';
@@ -15,7 +16,7 @@ import {
   type MergedGroup,
   type RowColumn,
 } from '../listModel';
-import { ItemRow } from './ItemRow';
+import { ItemRow, type ItemRowProps } from './ItemRow';
 
 /*
  * A group (veco-frontend.md §4.3): a 2.8rem header — icon, 2rem bold label, the server's team-wide count in grey,
@@ -90,10 +91,20 @@ export interface ItemGroupProps {
   deleteMode: boolean;
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
-  onOpen: (href: string) => void;
+  onOpen: (href: string, id: number) => void;
   /** After the rows of the group where the next page continues: the "loading more" rows and the sentinel. */
   tail?: ReactNode;
+  /** Notifications: no "+" in the header (nothing is created from there). */
+  hideCreate?: boolean;
+  /**
+   * Notifications: each row's link and extras (read state, reason, opening in a new tab) instead of the list's
+   * detail path (`scope` and `teamId` are then unused).
+   */
+  rowOptions?: (item: ListItem) => RowOptions;
 }
+
+/** Per-row overrides of `ItemGroupProps.rowOptions`. */
+export type RowOptions = Pick<ItemRowProps, 'href' | 'newTab' | 'read' | 'note'>;
 
 export const ItemGroup = memo(function ItemGroup({
   group,
@@ -107,6 +118,8 @@ export const ItemGroup = memo(function ItemGroup({
   onToggle,
   onOpen,
   tail,
+  hideCreate = false,
+  rowOptions,
 }: ItemGroupProps) {
   const headingId = useId();
   const label = groupLabel(grouping, group);
@@ -122,9 +135,11 @@ export const ItemGroup = memo(function ItemGroup({
             {group.dataCnt}
           </span>
         </Heading>
-        <CreateLink to="detail/create" aria-label={copy.itemList.createInGroup(kind, label)}>
-          <PlusIcon />
-        </CreateLink>
+        {!hideCreate && (
+          <CreateLink to="detail/create" aria-label={copy.itemList.createInGroup(kind, label)}>
+            <PlusIcon />
+          </CreateLink>
+        )}
       </Header>
       {group.items.length > 0 && (
         <Rows>
@@ -139,6 +154,7 @@ export const ItemGroup = memo(function ItemGroup({
               checked={selected.has(item.id)}
               onToggle={onToggle}
               onOpen={onOpen}
+              {...rowOptions?.(item)}
             />
           ))}
         </Rows>

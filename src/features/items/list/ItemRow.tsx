@@ -285,8 +285,17 @@ export interface ItemRowProps {
   deleteMode: boolean;
   checked: boolean;
   onToggle: (id: number) => void;
-  /** Opens `href` (a click on the row outside its link). */
-  onOpen: (href: string) => void;
+  /** Opens `href` (a click on the row outside its link; with `newTab`, any click); `id` is the row's item id. */
+  onOpen: (href: string, id: number) => void;
+  /**
+   * Notifications: the link opens in a new browser tab, and every click on the row (the link too) goes to
+   * `onOpen`, which marks the alarm read and opens the tab.
+   */
+  newTab?: boolean;
+  /** Notifications: read or unread (`data-read` on the row; the page styles it). */
+  read?: boolean;
+  /** A small label after the title (a notification's reason). */
+  note?: string;
 }
 
 /**
@@ -303,6 +312,9 @@ export const ItemRow = memo(function ItemRow({
   checked,
   onToggle,
   onOpen,
+  newTab = false,
+  read,
+  note,
 }: ItemRowProps) {
   // The parts that do not depend on the mode are the same elements across mode and selection changes, so React
   // skips them: toggling delete mode touches only the lead and the link.
@@ -313,9 +325,10 @@ export const ItemRow = memo(function ItemRow({
         <span className="code">{item.name}</span>
         <TypeIcon className="type" />
         <span className="title">{item.title}</span>
+        {note && <span className="note">{note}</span>}
       </>
     );
-  }, [item, kind]);
+  }, [item, kind, note]);
   const cells = useMemo(
     () => (
       <span className="columns">
@@ -330,8 +343,11 @@ export const ItemRow = memo(function ItemRow({
     const target = event.target as Element;
     if (deleteMode) {
       if (!target.closest('input')) onToggle(item.id);
+    } else if (newTab) {
+      event.preventDefault();
+      onOpen(href, item.id);
     } else if (!target.closest('a')) {
-      onOpen(href);
+      onOpen(href, item.id);
     }
   };
   return (
@@ -341,6 +357,7 @@ export const ItemRow = memo(function ItemRow({
       data-item-id={item.id}
       data-item-name={item.name}
       data-checked={deleteMode && checked ? 'true' : undefined}
+      data-read={read === undefined ? undefined : String(read)}
     >
       <div className="row" onClick={handleClick}>
         <span className="lead">
@@ -357,7 +374,11 @@ export const ItemRow = memo(function ItemRow({
         {deleteMode ? (
           <span className="main">{main}</span>
         ) : (
-          <Link className="main" to={href}>
+          <Link
+            className="main"
+            to={href}
+            {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          >
             {main}
           </Link>
         )}

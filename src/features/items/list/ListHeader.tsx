@@ -93,6 +93,9 @@ function useTeam(teamId: number, enabled: boolean) {
   return team;
 }
 
+/** The header row and its 2.4rem bold title, for pages that head a list with their own icon and name. */
+export { Header as ListHeaderBar, Title as ListTitle };
+
 function IntegrationArea({ teamId }: { teamId: number }) {
   const { data } = useGetExternalLinksQuery(teamId);
   const [open, setOpen] = useState(false);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { keyframes, styled } from '@mui/material/styles';
 import { errorStatus } from '../../../api/errors';
@@ -86,6 +87,7 @@ const Empty = styled('div')({
   minHeight: '20rem',
   textAlign: 'center',
   '& p': { margin: 0, fontSize: '1.6rem', lineHeight: '140%', color: tokens.grey[500] },
+  '& p.notice': { color: tokens.grey[600] },
 });
 
 const EmptyLink = styled(Link)({
@@ -109,6 +111,15 @@ export function EmptyList({ kind, scope }: { kind: ItemKind; scope: ItemScope })
     <Empty>
       {scope === 'team' && kind === 'issue' && <p>{copy.itemList.noTeamIssues}</p>}
       <EmptyLink to="detail/create">{copy.itemList.empty[scope][kind]}</EmptyLink>
+    </Empty>
+  );
+}
+
+/** An empty list that offers nothing to create: one centred sentence (the notifications page). */
+export function EmptyNotice({ children }: { children: ReactNode }) {
+  return (
+    <Empty>
+      <p className="notice">{children}</p>
     </Empty>
   );
 }

@@ -2,11 +2,13 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef } from 'react';
 import { styled } from '@mui/material/styles';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import type { Team } from '../../../../contract/teams';
+import { useGetAlarmUnreadCountQuery } from '../../../api/alarmsApi';
 import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 import { tokens } from '../../../app/theme';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { unreadBadgeText } from '../../notifications/alarmModel';
 import { defaultTeamIssuePath, workspacePaths } from '../paths';
 import {
   ChevronButton,
@@ -97,6 +99,10 @@ export function WorkspaceSidebar({ mini, onToggle }: WorkspaceSidebarProps) {
     () => void fetchNextPage(),
   );
   const text = copy.sidebar;
+  // Refetched when the window regains focus and when the live stream reports an alarm (tag `Notification`).
+  const { data: unreadCount } = useGetAlarmUnreadCountQuery();
+  const unread = unreadCount?.total;
+  const unreadText = unreadBadgeText(unread);
 
   return (
     <>
@@ -121,7 +127,13 @@ export function WorkspaceSidebar({ mini, onToggle }: WorkspaceSidebarProps) {
       </TopRow>
 
       <NotiList>
-        <SidebarItem mini={mini} to={workspacePaths.noti} icon={<NotificationsIcon />} label={text.noti} />
+        <SidebarItem
+          mini={mini}
+          to={workspacePaths.noti}
+          icon={<NotificationsIcon />}
+          label={text.noti}
+          badge={unreadText ? { text: unreadText, label: copy.notifications.unreadBadge(unread ?? 0) } : null}
+        />
       </NotiList>
 
       <Section>

@@ -194,6 +194,7 @@ const ItemLink = styled(NavLink)({
   borderRadius: '0.4rem',
   '& svg': { flex: 'none', width: '2.4rem', height: '2.4rem', fontSize: '2.4rem' },
   '& .item-label': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& .item-icon': { position: 'relative', display: 'inline-flex', flex: 'none' },
   ...focusRing,
 });
 
@@ -212,6 +213,47 @@ const AddLink = styled(NavLink)({
   ...focusRing,
 });
 
+/* The unread badge: a 1.8rem red pill with white 1.1rem bold digits; in the mini sidebar it sits on the icon's
+   top-right corner. */
+const Badge = styled('span')({
+  boxSizing: 'border-box',
+  flex: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: '1.8rem',
+  height: '1.8rem',
+  marginLeft: 'auto',
+  padding: '0 0.5rem',
+  borderRadius: '0.9rem',
+  backgroundColor: tokens.error,
+  color: '#ffffff',
+  fontSize: '1.1rem',
+  lineHeight: 1,
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  '.item-icon > &': {
+    position: 'absolute',
+    top: '-0.6rem',
+    right: '-0.8rem',
+    minWidth: '1.6rem',
+    height: '1.6rem',
+    padding: '0 0.4rem',
+    fontSize: '1rem',
+    boxShadow: `0 0 0 0.15rem ${tokens.grey[200]}`,
+  },
+});
+
+const VisuallyHidden = styled('span')({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+});
+
 export interface SidebarItemProps {
   to: string;
   icon: ReactNode;
@@ -219,16 +261,43 @@ export interface SidebarItemProps {
   mini: boolean;
   /** The "+" link to a create screen. */
   add?: { to: string; label: string };
+  /**
+   * A small count badge (알림's unread alarms): `text` is shown (right of the label; on the icon's corner in the
+   * mini sidebar), `label` is read out after the row's name.
+   */
+  badge?: { text: string; label: string } | null;
   className?: string;
 }
 
 /** One sidebar row: icon + label link (icon only in the mini sidebar), and an optional "+" link. */
-export function SidebarItem({ to, icon, label, mini, add, className }: SidebarItemProps) {
+export function SidebarItem({ to, icon, label, mini, add, badge, className }: SidebarItemProps) {
   return (
     <ItemRow className={className} data-mini={mini}>
-      <ItemLink className="item-link" to={to} end aria-label={mini ? label : undefined}>
-        {icon}
+      <ItemLink
+        className="item-link"
+        to={to}
+        end
+        aria-label={mini ? (badge ? `${label} ${badge.label}` : label) : undefined}
+      >
+        {badge && mini ? (
+          <span className="item-icon">
+            {icon}
+            <Badge className="item-badge" aria-hidden data-testid="sidebar-badge">
+              {badge.text}
+            </Badge>
+          </span>
+        ) : (
+          icon
+        )}
         {!mini && <span className="item-label">{label}</span>}
+        {badge && !mini && (
+          <>
+            <Badge className="item-badge" aria-hidden data-testid="sidebar-badge">
+              {badge.text}
+            </Badge>
+            <VisuallyHidden>{badge.label}</VisuallyHidden>
+          </>
+        )}
       </ItemLink>
       {add && (
         <AddLink to={add.to} end aria-label={add.label}>

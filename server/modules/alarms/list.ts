@@ -1,0 +1,323 @@
+import { type SQL, and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import {
+  ALARM_GROUPINGS_BY_TYPE,
+  type AlarmGroup,
+  type AlarmGrouping,
+  type AlarmPage,
+  type AlarmRow,
+  type AlarmType,
+  type AlarmUnreadCount,
+  type ExtServiceType,
+  type Grouping,
+  type ItemKind,
+  NONE_GROUP_KEY,
+  NONE_GROUP_LABEL,
+  type Priority,
+  type State,
+} from '../../../contract';
+import type { Db } from '../../db';
+import { alarm, item, member } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import { formatTimestamp } from '../../http/time';
+import { type ListCursor, decodeCursor, encodeCursor } from '../items/cursor';
+import { compareGroups, loadGoalTitles, loadManagers, toListItem } from '../items/list';
+import { ALARM_TYPE_OF_KIND } from './raise';
+
+/**
+ * The notifications page (`GET /api/alarms/{type}`) and the unread count, per member. Rows are the member's alarms
+ * about items of the tab's kind in their current workspace, grouped like the item lists (server/modules/items/list.ts:
+ * the same group order, labels and row fields) and paged by keyset over (group order, alarm id descending). A member
+ * holds at most 30 days of alarms, so group sizes are counted per request (one `GROUP BY`).
+ */
+
+/** The item kind shown on each tab. */
+export const KIND_OF_TYPE: Record<AlarmType, ItemKind> = {
+  GOAL: 'goal',
+  ISSUE: 'issue',
+  EXTERNAL: 'external',
+};
+
+/** Alarm groupings as item-list groupings (same order and cursor rules); EXTERNAL groups by the external's tool. */
+const LIST_GROUPING: Record<AlarmGrouping, Grouping> = {
+  STATE: 'STATE',
+  PRIORITY: 'PRIORITY',
+  GOAL: 'GOAL',
+  EXTERNAL: 'EXT_TYPE',
+};
+
+/**
+ * `query` of `GET /api/alarms/{type}` (absent → STATE; case-insensitive) → the grouping, or 400 `ALARM400_0` when
+ * the tab does not offer it (GOAL: STATE, PRIORITY; ISSUE: + GOAL; EXTERNAL: + GOAL, EXTERNAL) or it is no grouping.
+ */
+export function parseAlarmGrouping(type: AlarmType, raw: string | undefined): AlarmGrouping {
+  const value = (raw ?? 'STATE').toUpperCase();
+  const offered = ALARM_GROUPINGS_BY_TYPE[type];
+  if (!(offered as readonly string[]).includes(value)) {
+    throw new ApiError('ALARM400_0', { query: `${offered.join(', ')} 중 하나여야 합니다.` });
+  }
+  return value as AlarmGrouping;
+}
+
+/** The caller's current workspace (null: none, or withdrawn). */
+async function workspaceOf(tx: Db, memberId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ workspaceId: member.workspaceId })
+    .from(member)
+    .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)));
+  return row?.workspaceId ?? null;
+}
+
+/** `'NONE'` inline (a bind parameter would make the select and `GROUP BY` expressions differ). */
+const NONE_LITERAL = sql.raw(`'${NONE_GROUP_KEY}'`);
+
+/** The group key column of a grouping (`NONE` for an empty goal / tool). */
+function groupKeySql(grouping: AlarmGrouping): SQL<string> {
+  switch (grouping) {
+    case 'STATE':
+      return sql<string>`${item.state}`;
+    case 'PRIORITY':
+      return sql<string>`${item.priority}`;
+    case 'GOAL':
+      return sql<string>`coalesce(${item.goalId}::text, ${NONE_LITERAL})`;
+    case 'EXTERNAL':
+      return sql<string>`coalesce(${item.extServiceType}, ${NONE_LITERAL})`;
+  }
+}
+
+/** The predicate of one group's items. */
+function groupPredicate(grouping: AlarmGrouping, key: string): SQL | undefined {
+  switch (grouping) {
+    case 'STATE':
+      return eq(item.state, key as State);
+    case 'PRIORITY':
+      return eq(item.priority, key as Priority);
+    case 'GOAL':
+      return key === NONE_GROUP_KEY ? isNull(item.goalId) : eq(item.goalId, Number(key));
+    case 'EXTERNAL':
+      return key === NONE_GROUP_KEY
+        ? isNull(item.extServiceType)
+        : eq(item.extServiceType, key as ExtServiceType);
+  }
+}
+
+interface Group {
+  key: string;
+  label: string;
+  total: number;
+}
+
+/** The member's alarms of the tab in the workspace. */
+const ofTab = (memberId: number, workspaceId: number, type: AlarmType) =>
+  and(eq(alarm.memberId, memberId), eq(item.workspaceId, workspaceId), eq(item.kind, KIND_OF_TYPE[type]));
+
+/**
+ * One page of the caller's notifications of tab `type` grouped by `grouping` (already checked with
+ * `parseAlarmGrouping`), after `rawCursor` (absent or `-1`: first page; else a `nextCursor` of the same grouping,
+ * 400 `VALID400_1` `result.cursor` otherwise), at most `size` rows across groups; `today` is the page's `deadline`.
+ * Every non-empty group is listed on every page (in group order, `dataCnt` its total) with this page's rows, newest
+ * alarm first. One read-only REPEATABLE READ transaction, so counts and rows agree.
+ */
+export async function alarmPage(
+  db: Db,
+  memberId: number,
+  type: AlarmType,
+  grouping: AlarmGrouping,
+  rawCursor: string | undefined,
+  size: number,
+  today: string,
+): Promise<AlarmPage> {
+  const listGrouping = LIST_GROUPING[grouping];
+  const cursor = decodeCursor(rawCursor, listGrouping);
+  const empty: AlarmPage = {
+    type,
+    deadline: today,
+    groupedList: [],
+    totalSize: 0,
+    hasNext: false,
+    nextCursor: null,
+  };
+  return db.transaction(
+    async (tx) => {
+      const workspaceId = await workspaceOf(tx, memberId);
+      if (workspaceId === null) return empty;
+      const where = ofTab(memberId, workspaceId, type);
+
+      const keyColumn = groupKeySql(grouping);
+      const counted = await tx
+        .select({ key: keyColumn, total: count() })
+        .from(alarm)
+        .innerJoin(item, eq(item.id, alarm.itemId))
+        .where(where)
+        .groupBy(keyColumn);
+      const goalTitles =
+        grouping === 'GOAL'
+          ? await loadGoalTitles(
+              tx,
+              counted.filter((c) => c.key !== NONE_GROUP_KEY).map((c) => Number(c.key)),
+            )
+          : new Map<number, string>();
+      const groups: Group[] = counted
+        .map((c) => ({
+          key: c.key,
+          total: Number(c.total),
+          // Like the item lists: STATE / PRIORITY / tool codes as they are, goals by title, no goal/tool '없음'.
+          label:
+            (grouping === 'GOAL' || grouping === 'EXTERNAL') && c.key === NONE_GROUP_KEY
+              ? NONE_GROUP_LABEL
+              : grouping === 'GOAL'
+                ? (goalTitles.get(Number(c.key)) ?? '')
+                : c.key,
+        }))
+        .sort((a, b) => compareGroups(listGrouping, a, b));
+      if (groups.length === 0) return empty;
+
+      // Where the page starts: inside the cursor's group below its alarm id, or (its group emptied meanwhile) at
+      // the first group after the cursor's position.
+      let start = 0;
+      let beforeId: number | null = null;
+      if (cursor) {
+        const exact = groups.findIndex((g) => g.key === cursor.k);
+        if (exact >= 0) {
+          start = exact;
+          beforeId = cursor.i;
+        } else {
+          const at = { key: cursor.k, label: cursor.l ?? cursor.k };
+          const after = groups.findIndex((g) => compareGroups(listGrouping, g, at) > 0);
+          start = after < 0 ? groups.length : after;
+        }
+      }
+
+      const picked: { slot: number; row: Awaited<ReturnType<typeof readGroup>>[number] }[] = [];
+      let hasNext = false;
+      for (let slot = start; slot < groups.length; slot++) {
+        const need = size - picked.length;
+        const read = await readGroup(
+          tx,
+          where,
+          grouping,
+          groups[slot]!.key,
+          slot === start ? beforeId : null,
+          need + 1,
+        );
+        for (const row of read.slice(0, need)) picked.push({ slot, row });
+        if (read.length > need) {
+          hasNext = true;
+          break;
+        }
+        if (picked.length === size) {
+          hasNext = slot + 1 < groups.length;
+          break;
+        }
+      }
+
+      const itemIds = [...new Set(picked.map((p) => p.row.id))];
+      const goalIds = [...new Set(picked.flatMap((p) => (p.row.goalId === null ? [] : [p.row.goalId])))];
+      const managers = await loadManagers(tx, itemIds);
+      const rowGoalTitles = await loadGoalTitles(tx, goalIds);
+      const bySlot = new Map<number, AlarmRow[]>();
+      for (const { slot, row } of picked) {
+        const listed = toListItem(row, managers.get(row.id) ?? [], rowGoalTitles);
+        const list = bySlot.get(slot) ?? [];
+        list.push({
+          alarmId: row.alarmId,
+          reason: row.reason,
+          read: row.read,
+          createdAt: formatTimestamp(row.alarmCreatedAt),
+          teamId: row.teamId,
+          typeId: row.id,
+          name: listed.name,
+          title: listed.title,
+          state: listed.state,
+          priority: listed.priority,
+          deadline: listed.deadline,
+          managerList: listed.managers.info,
+          goal: row.kind === 'goal' ? null : listed.goal,
+          extServiceType: listed.extServiceType,
+        });
+        bySlot.set(slot, list);
+      }
+      const groupedList: AlarmGroup[] = groups.map((g, slot) => ({
+        groupKey: g.key,
+        groupTitle: g.label,
+        dataCnt: g.total,
+        notiList: bySlot.get(slot) ?? [],
+      }));
+
+      let nextCursor: string | null = null;
+      const last = picked[picked.length - 1];
+      if (hasNext && last) {
+        const group = groups[last.slot]!;
+        const labelled = grouping === 'GOAL' && group.key !== NONE_GROUP_KEY;
+        const position: ListCursor = {
+          g: listGrouping,
+          k: group.key,
+          ...(labelled ? { l: group.label } : {}),
+          i: last.row.alarmId,
+        };
+        nextCursor = encodeCursor(position);
+      }
+      return {
+        type,
+        deadline: today,
+        groupedList,
+        totalSize: groups.reduce((sum, g) => sum + g.total, 0),
+        hasNext,
+        nextCursor,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** One group's alarms of the tab below `beforeId` (null: from the newest), newest first, `limit` at most. */
+function readGroup(
+  tx: Db,
+  where: SQL | undefined,
+  grouping: AlarmGrouping,
+  key: string,
+  beforeId: number | null,
+  limit: number,
+) {
+  return tx
+    .select({
+      alarmId: alarm.id,
+      reason: alarm.reason,
+      read: alarm.read,
+      alarmCreatedAt: alarm.createdAt,
+      id: item.id,
+      kind: item.kind,
+      teamId: item.teamId,
+      name: item.name,
+      title: item.title,
+      state: item.state,
+      priority: item.priority,
+      deadlineStart: item.deadlineStart,
+      deadlineEnd: item.deadlineEnd,
+      goalId: item.goalId,
+      extServiceType: item.extServiceType,
+      createdAt: item.createdAt,
+    })
+    .from(alarm)
+    .innerJoin(item, eq(item.id, alarm.itemId))
+    .where(and(where, groupPredicate(grouping, key), beforeId === null ? undefined : lt(alarm.id, beforeId)))
+    .orderBy(desc(alarm.id))
+    .limit(limit);
+}
+
+/** The caller's unread alarms per tab and in all (their current workspace only). */
+export async function unreadCount(db: Db, memberId: number): Promise<AlarmUnreadCount> {
+  const counts: AlarmUnreadCount = { total: 0, GOAL: 0, ISSUE: 0, EXTERNAL: 0 };
+  const workspaceId = await workspaceOf(db, memberId);
+  if (workspaceId === null) return counts;
+  const rows = await db
+    .select({ kind: item.kind, n: count() })
+    .from(alarm)
+    .innerJoin(item, eq(item.id, alarm.itemId))
+    .where(and(eq(alarm.memberId, memberId), eq(alarm.read, false), eq(item.workspaceId, workspaceId)))
+    .groupBy(item.kind);
+  for (const row of rows) {
+    counts[ALARM_TYPE_OF_KIND[row.kind]] = Number(row.n);
+    counts.total += Number(row.n);
+  }
+  return counts;
+}

@@ -1,0 +1,225 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  alarmDeleteBodySchema,
+  alarmDeleteResponseSchema,
+  alarmPageResponseSchema,
+  alarmQuerySchema,
+  alarmReadResponseSchema,
+  alarmTypeSchema,
+  alarmUnreadCountResponseSchema,
+  devClockBodySchema,
+  devClockResponseSchema,
+  errorEnvelopeSchema,
+  idParamSchema,
+} from '../../../contract';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db';
+import { ApiError, ok } from '../../http/envelope';
+import { formatTimestamp } from '../../http/time';
+import type { Clock } from '.';
+import { seoulDay } from './day';
+import { alarmPage, parseAlarmGrouping, unreadCount } from './list';
+import type { DeadlineReminder } from './reminder';
+import { deleteAlarms, markAlarmRead } from './service';
+
+/** The app's clock as the development switch moves it: the injected clock plus an offset. */
+export interface MovableClock extends Clock {
+  /** Moves the clock so that `now()` is `to` now (and runs on from there); null: back to the injected clock. */
+  set(to: Date | null): void;
+}
+
+/** `clock` moved by an offset (0 until `set`). */
+export function movableClock(clock: Clock): MovableClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(clock.now().getTime() + offsetMs),
+    set(to) {
+      offsetMs = to === null ? 0 : to.getTime() - clock.now().getTime();
+    },
+  };
+}
+
+export interface AlarmRoutesOptions {
+  config: AppConfig;
+  db: Db;
+  clock: MovableClock;
+  reminder: DeadlineReminder;
+}
+
+const AUTH_ERRORS = errorEnvelopeSchema.describe(
+  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
+);
+
+/**
+ * Notifications (issue #10; contract/alarms.ts). Bearer access token required (401 first); every route sees only
+ * the caller's own alarms about items of their current workspace — another member's alarm id answers like a
+ * missing one (404) and is never changed. Responses are `Cache-Control: no-store`.
+ */
+export async function alarmRoutes(
+  app: FastifyInstance,
+  { config, db, clock, reminder }: AlarmRoutesOptions,
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  /**
+   * `GET /api/alarms/unread-count` — 200 `ALARM200_3` `{ total, GOAL, ISSUE, EXTERNAL }`: the caller's unread
+   * alarms per tab. 401.
+   */
+  r.get(
+    '/api/alarms/unread-count',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['alarms'],
+        summary: 'Unread notifications per tab',
+        security: [{ bearerAuth: [] }],
+        response: { 200: alarmUnreadCountResponseSchema, 401: AUTH_ERRORS },
+      },
+    },
+    async (request, reply) => ok(reply, 'ALARM200_3', await unreadCount(db, request.memberId)),
+  );
+
+  /**
+   * `GET /api/alarms/{GOAL|ISSUE|EXTERNAL}?query&cursor&size` — one page of the caller's notifications about goals,
+   * issues or externals (server/modules/alarms/list.ts): 200 `ALARM200_0` `AlarmPage` `{ type, deadline (today,
+   * Asia/Seoul), groupedList: [{ groupKey, groupTitle, dataCnt, notiList: [row] }], totalSize, hasNext,
+   * nextCursor }`, groups in the item lists' order, rows newest alarm first. `query` STATE | PRIORITY (all tabs),
+   * GOAL (issues, externals), EXTERNAL (externals), case-insensitive, default STATE; `cursor` absent or `-1` = first
+   * page, else the previous `nextCursor`; `size` 1–100 (10). 400 `ALARM400_0` grouping not offered by the tab;
+   * `VALID400_1` bad type, cursor or size; 401.
+   */
+  r.get(
+    '/api/alarms/:type',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['alarms'],
+        summary: 'Notifications of one tab, grouped and paged',
+        description: 'Own alarms only, newest first inside each group. contract/alarms.ts.',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ type: alarmTypeSchema }),
+        querystring: alarmQuerySchema,
+        response: {
+          200: alarmPageResponseSchema,
+          400: errorEnvelopeSchema.describe(
+            '`ALARM400_0` grouping not offered by the tab | `VALID400_1` bad type, cursor or size',
+          ),
+          401: AUTH_ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { type } = request.params;
+      const grouping = parseAlarmGrouping(type, request.query.query);
+      const { cursor, size } = request.query;
+      const today = seoulDay(clock.now());
+      return ok(
+        reply,
+        'ALARM200_0',
+        await alarmPage(db, request.memberId, type, grouping, cursor, size, today),
+      );
+    },
+  );
+
+  /**
+   * `PATCH /api/alarms/{alarmId}` — marks the caller's alarm read (idempotent): 200 `ALARM200_1` `{ alarmId }`.
+   * 400 `VALID400_1` malformed id; 401; 404 `ALARM404_0` no such alarm of the caller's (another member's included).
+   */
+  r.patch(
+    '/api/alarms/:alarmId',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['alarms'],
+        summary: 'Mark a notification read',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ alarmId: idParamSchema }),
+        response: {
+          200: alarmReadResponseSchema,
+          400: errorEnvelopeSchema.describe('`VALID400_1`: malformed alarm id'),
+          401: AUTH_ERRORS,
+          404: errorEnvelopeSchema.describe("`ALARM404_0`: no such alarm of the caller's"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { alarmId } = request.params;
+      await markAlarmRead(db, request.memberId, alarmId);
+      return ok(reply, 'ALARM200_1', { alarmId });
+    },
+  );
+
+  /**
+   * `DELETE /api/alarms` — body: a JSON array of the caller's alarm ids (1–1,000): deletes them all, or — when any
+   * is not the caller's — none: 200 `ALARM200_2` `{ alarmIds }`. 400 `VALID400_1` not an array of ids; 401;
+   * 404 `ALARM404_1` naming the ids that are not the caller's alarms (`result.alarmIds`).
+   */
+  r.delete(
+    '/api/alarms',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['alarms'],
+        summary: 'Delete notifications (all or nothing)',
+        security: [{ bearerAuth: [] }],
+        body: alarmDeleteBodySchema,
+        response: {
+          200: alarmDeleteResponseSchema,
+          400: errorEnvelopeSchema.describe('`VALID400_1`: not an array of 1–1,000 ids'),
+          401: AUTH_ERRORS,
+          404: errorEnvelopeSchema.describe(
+            "`ALARM404_1`: some ids are not the caller's alarms; nothing deleted",
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const alarmIds = await deleteAlarms(db, request.memberId, request.body);
+      request.log.info({ count: alarmIds.length }, 'alarms deleted');
+      return ok(reply, 'ALARM200_2', { alarmIds });
+    },
+  );
+
+  /**
+   * `POST /api/dev/clock` (development and tests only) — body `{ now: ISO-8601 }` moves this app server's clock (the
+   * reminder's "today" and the notifications' `deadline`) to `now`, `{ reset: true }` back to real time; then runs
+   * the deadline reminder once: 200 `CLOCK200_0` `{ now (ISO-8601 +09:00), raised }`. 400 `VALID400_1` bad body;
+   * 401; 403 `CLOCK403_0` in production (`NODE_ENV=production`), where nothing changes.
+   */
+  r.post(
+    '/api/dev/clock',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['alarms'],
+        summary: 'Development: move the clock and run the deadline reminder',
+        description: 'Refused in production (403 `CLOCK403_0`).',
+        security: [{ bearerAuth: [] }],
+        body: devClockBodySchema,
+        response: {
+          200: devClockResponseSchema,
+          400: errorEnvelopeSchema.describe(
+            '`VALID400_1`: neither `{ now }` (2000–2099) nor `{ reset: true }`',
+          ),
+          401: AUTH_ERRORS,
+          403: errorEnvelopeSchema.describe('`CLOCK403_0`: production server'),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (config.isProduction) throw new ApiError('CLOCK403_0');
+      const body = request.body;
+      clock.set('now' in body ? new Date(body.now) : null);
+      const result = await reminder.run();
+      request.log.info({ now: clock.now().toISOString(), ...result }, 'development clock moved');
+      return ok(reply, 'CLOCK200_0', { now: formatTimestamp(clock.now()), raised: result.raised });
+    },
+  );
+}

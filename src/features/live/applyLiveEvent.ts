@@ -1,0 +1,222 @@
+import type { LiveEvent } from '../../../contract/events';
+import type { ListItem } from '../../../contract/items';
+import type { Grouping, ItemKind } from '../../../contract/itemEnums';
+import { baseApi } from '../../api/baseApi';
+import { COMMENT_CATEGORY, itemDetailApi } from '../../api/itemDetailApi';
+import { ITEM_TAGS, itemsApi } from '../../api/itemsApi';
+import type { AppDispatch, RootState } from '../../app/store';
+
+/*
+ * Live event → RTK Query cache (docs: contract/events.ts; README.md "Live updates"). Cheap and exact changes are
+ * patched in place (a list row that is already loaded and stays in its group, a title in a simple list); anything
+ * else invalidates the tags of what the event touched, so only what is on screen refetches (RTK Query drops
+ * invalidated entries nobody subscribes to). Applying an event twice, or one this tab caused itself, is harmless.
+ *
+ * Editing safety is not decided here: an item detail is always invalidated; the detail page keeps a form that is
+ * being edited and shows that the item changed instead (features/items/detail/ItemDetailPage.tsx).
+ */
+
+type Tag = Parameters<typeof baseApi.util.invalidateTags>[0][number];
+
+/** Every tag type of the api (`resync` refetches all of them). Keep in step with src/api/baseApi.ts. */
+export const ALL_TAG_TYPES = [
+  'WorkspaceProfile',
+  'WorkspaceInfo',
+  'WorkspaceInvite',
+  'Team',
+  'Member',
+  'MyProfile',
+  'Goal',
+  'Issue',
+  'External',
+  'ExternalLinks',
+  'ItemName',
+  'SimpleList',
+  'Notification',
+  'Comment',
+] as const;
+
+const LIST = 'LIST';
+const listTag = (kind: ItemKind): Tag => ({ type: ITEM_TAGS[kind], id: LIST });
+const detailTag = (kind: ItemKind, id: number): Tag => ({ type: ITEM_TAGS[kind], id });
+
+/** The group keys a row belongs to under `grouping` (api-contract.md "Grouped lists"; MANAGER: one per manager). */
+export function rowGroupKeys(item: ListItem, grouping: Grouping): string[] {
+  switch (grouping) {
+    case 'STATE':
+      return [item.state];
+    case 'PRIORITY':
+      return [item.priority];
+    case 'MANAGER':
+      return item.managers.info.length
+        ? item.managers.info.map((manager) => String(manager.memberId))
+        : ['NONE'];
+    case 'GOAL':
+      return [item.goal ? String(item.goal.id) : 'NONE'];
+    case 'EXT_TYPE':
+      return [item.extServiceType ?? 'NONE'];
+  }
+}
+
+/** The event field that decides the group of each grouping. */
+const GROUPING_FIELD = {
+  STATE: 'state',
+  PRIORITY: 'priority',
+  MANAGER: 'managers',
+  GOAL: 'goal',
+  EXT_TYPE: null,
+} as const;
+
+const sameKeys = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+
+/** Cached goal details that list one of `issueIds` among their issues, or are one of `goalIds`. */
+function goalDetailsMentioning(
+  state: RootState,
+  issueIds: readonly number[],
+  goalIds: readonly number[],
+): Tag[] {
+  const tags: Tag[] = [];
+  for (const arg of itemDetailApi.util.selectCachedArgsForQuery(state, 'getItemDetail')) {
+    if (arg.kind !== 'goal') continue;
+    const cached = itemDetailApi.endpoints.getItemDetail.select(arg)(state).data;
+    const listed = cached?.issues?.info.some((issue) => issueIds.includes(issue.id)) ?? false;
+    if (listed || goalIds.includes(arg.id)) tags.push(detailTag('goal', arg.id));
+  }
+  return tags;
+}
+
+/**
+ * `item.updated`: replaces the row in every cached list of its kind and team where it stays in the same groups;
+ * returns whether some cached list needs a refetch instead (the row moved group, or a row not loaded yet may
+ * have moved, so group counts change).
+ */
+function patchListRows(
+  dispatch: AppDispatch,
+  state: RootState,
+  event: Extract<LiveEvent, { type: 'item.updated' }>,
+): boolean {
+  let refetch = false;
+  for (const arg of itemsApi.util.selectCachedArgsForQuery(state, 'getItemList')) {
+    if (arg.kind !== event.kind || arg.teamId !== event.teamId) continue;
+    const cached = itemsApi.endpoints.getItemList.select(arg)(state).data;
+    const before = new Set<string>();
+    for (const page of cached?.pages ?? []) {
+      for (const group of page.data) {
+        if (group.items.some((row) => row.id === event.id)) before.add(group.groupKey);
+      }
+    }
+    const field = GROUPING_FIELD[arg.grouping];
+    if (before.size === 0) {
+      if (field && event.fields.includes(field)) refetch = true;
+      continue;
+    }
+    if (!sameKeys([...before], rowGroupKeys(event.item, arg.grouping))) {
+      refetch = true;
+      continue;
+    }
+    dispatch(
+      itemsApi.util.updateQueryData('getItemList', arg, (draft) => {
+        for (const page of draft.pages) {
+          for (const group of page.data) {
+            group.items = group.items.map((row) => (row.id === event.id ? event.item : row));
+          }
+        }
+      }),
+    );
+  }
+  return refetch;
+}
+
+/** `item.updated` with a new title: the title in the cached simple lists (pickers) of that kind and team. */
+function patchSimpleListTitles(
+  dispatch: AppDispatch,
+  state: RootState,
+  event: Extract<LiveEvent, { type: 'item.updated' }>,
+) {
+  for (const arg of itemsApi.util.selectCachedArgsForQuery(state, 'getSimpleList')) {
+    if (arg.kind !== event.kind || arg.teamId !== event.teamId) continue;
+    dispatch(
+      itemsApi.util.updateQueryData('getSimpleList', arg, (draft) => {
+        for (const entry of draft.info) if (entry.id === event.id) entry.title = event.item.title;
+      }),
+    );
+  }
+}
+
+/** Tags made stale by items of `kind` being created or deleted (mirrors src/api/itemsApi.ts `staleAfterChange`). */
+function listsAfterCreateOrDelete(kind: ItemKind): Tag[] {
+  const tags: Tag[] = [listTag(kind), { type: 'ItemName', id: kind }];
+  if (kind !== 'external') tags.push({ type: 'SimpleList', id: kind });
+  // Goal titles show on issue and external rows (and a new goal may take over issues).
+  if (kind === 'goal') tags.push(listTag('issue'), listTag('external'));
+  return tags;
+}
+
+/**
+ * Applies one live event to the cache. `getState` is read before any change (patches are decided on the cached
+ * data as it was). Pure apart from the dispatched RTK Query actions.
+ */
+export function applyLiveEvent(event: LiveEvent, dispatch: AppDispatch, getState: () => RootState): void {
+  const invalidate = (tags: Tag[]) => {
+    if (tags.length) dispatch(baseApi.util.invalidateTags(tags));
+  };
+  const state = getState();
+  switch (event.type) {
+    case 'item.created': {
+      const tags = listsAfterCreateOrDelete(event.kind);
+      if (event.item.goal) tags.push(detailTag('goal', event.item.goal.id));
+      invalidate(tags);
+      return;
+    }
+    case 'item.updated': {
+      const tags: Tag[] = [detailTag(event.kind, event.id)];
+      if (patchListRows(dispatch, state, event)) tags.push(listTag(event.kind));
+      if (event.fields.includes('title') && event.kind !== 'external')
+        patchSimpleListTitles(dispatch, state, event);
+      if (event.kind === 'goal') {
+        // Goal titles show on issue/external rows, group headers and details; `issues` moves issues between goals.
+        if (event.fields.includes('title') || event.fields.includes('issues')) tags.push('Issue', 'External');
+      } else if (event.fields.includes('title') || event.fields.includes('goal')) {
+        // Goal details list their issues by title.
+        tags.push(...goalDetailsMentioning(state, [event.id], event.item.goal ? [event.item.goal.id] : []));
+      }
+      invalidate(tags);
+      return;
+    }
+    case 'item.deleted': {
+      const tags = [
+        ...listsAfterCreateOrDelete(event.kind),
+        ...event.ids.map((id) => detailTag(event.kind, id)),
+      ];
+      if (event.kind === 'goal') tags.push('Issue', 'External');
+      else tags.push(...goalDetailsMentioning(state, event.ids, []));
+      invalidate(tags);
+      return;
+    }
+    case 'comment.added':
+      invalidate([{ type: 'Comment', id: `${COMMENT_CATEGORY[event.kind]}-${event.itemId}` }]);
+      return;
+    case 'alarm.raised':
+    case 'alarm.changed':
+      invalidate([
+        { type: 'Notification', id: 'LIST' },
+        { type: 'Notification', id: 'UNREAD' },
+      ]);
+      return;
+    case 'team.created':
+    case 'team.reordered':
+      invalidate(['Team']);
+      return;
+    case 'member.joined':
+      invalidate(['Member']);
+      return;
+    case 'member.withdrew':
+      // Manager names and avatars on rows and details, comment authors ('탈퇴한 사용자'), team members.
+      invalidate(['Member', 'Team', 'Goal', 'Issue', 'External', 'Comment', 'Notification']);
+      return;
+    case 'resync':
+      invalidate([...ALL_TAG_TYPES]);
+      return;
+  }
+}

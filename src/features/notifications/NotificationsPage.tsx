@@ -1,0 +1,334 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { styled } from '@mui/material/styles';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { AlarmGrouping, AlarmType } from '../../../contract/alarms';
+import type { ListItem } from '../../../contract/items';
+import type { Grouping } from '../../../contract/itemEnums';
+import {
+  useDeleteAlarmsMutation,
+  useGetAlarmsInfiniteQuery,
+  useReadAlarmMutation,
+} from '../../api/alarmsApi';
+import { useAppDispatch } from '../../app/hooks';
+import { tokens } from '../../app/theme';
+import { copy } from '../../shared/copy';
+import { Modal, ModalBody } from '../../shared/ui/Modal';
+import { loadedItemIds, mergeListPages, rowColumns, tailGroupKey, API_KIND } from '../items/listModel';
+import { ItemGroup, type RowOptions } from '../items/list/ItemGroup';
+import { rowStyles } from '../items/list/ItemRow';
+import { ListHeaderBar, ListTitle } from '../items/list/ListHeader';
+import {
+  EmptyNotice,
+  FIRST_LOAD_SKELETON_ROWS,
+  ListLoadError,
+  ListSkeleton,
+  NEXT_PAGE_SKELETON_ROWS,
+} from '../items/list/ListStates';
+import { ListToolbar } from '../items/list/ListToolbar';
+import { useSentinel } from '../settings/useSentinel';
+import { toastShown } from '../toast/toastSlice';
+import { ExternalIcon, GoalIcon, IssueIcon } from '../workspace/sidebar/icons';
+import {
+  ALARM_TABS,
+  INITIAL_ALARM_GROUPING,
+  TAB_KIND,
+  alarmTargetPath,
+  fromListGrouping,
+  listGroupingsOf,
+  rowsById,
+  toListGrouping,
+  toListPages,
+} from './alarmModel';
+
+/*
+ * The notifications page `/workspace/noti` (veco-frontend.md §8.2, veco-notifications*.png): a bell and "알림",
+ * the list toolbar (필터, 삭제; no 전체선택), the tabs 목표 / 이슈 / 외부, then the tab's alarms grouped like the
+ * item lists — the same groups and rows (src/features/items/list/), without the groups' "+". Unread rows print
+ * their date in red; read rows are grey. 10 alarms a page, more on scroll.
+ *
+ * A click on a row opens the item's team detail page in a new browser tab; an unread one is marked read first
+ * (optimistically, see api/alarmsApi.ts#readAlarm). Delete mode as in the lists, with the same confirm dialog.
+ * State: tab, grouping, delete mode and selection live here; a tab switch resets the grouping to 상태 and clears
+ * the selection, a grouping change clears the selection.
+ */
+
+const text = copy.notifications;
+
+const Page = styled('section')({
+  boxSizing: 'border-box',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3.2rem',
+  minHeight: '100vh',
+  padding: '3.2rem',
+});
+
+const Bell = styled(NotificationsIcon)({ flex: 'none', fontSize: '2.8rem', color: tokens.grey[600] });
+
+/* Tabs: 1.4rem bold, 2rem apart; the active one navy with a blue icon and a 0.3rem #2e4475 underline; a 1px
+   #dcdcdc rule across the whole content width. */
+const TabRow = styled(Tabs)({
+  minHeight: 0,
+  margin: '0 -3.2rem -1.6rem',
+  padding: '0 2rem',
+  borderBottom: `1px solid ${tokens.grey[300]}`,
+  '& .MuiTabs-flexContainer': { gap: '0.8rem' },
+  '& .MuiTabs-indicator': { height: '0.3rem', backgroundColor: tokens.navyVariant },
+});
+
+const TabButton = styled(Tab)({
+  minWidth: 0,
+  minHeight: '4rem',
+  padding: '0.8rem 1.2rem',
+  gap: '0.6rem',
+  fontSize: '1.4rem',
+  lineHeight: '140%',
+  fontWeight: 700,
+  letterSpacing: '-0.02em',
+  color: tokens.grey[600],
+  opacity: 1,
+  '& svg': { width: '2rem', height: '2rem', margin: 0 },
+  '&.Mui-selected': { color: tokens.navy },
+  '&.Mui-selected svg': { color: tokens.navyVariant },
+  '&.Mui-focusVisible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '-0.2rem' },
+});
+
+/** The groups (4.8rem apart) with the list rows' styles, plus the read/unread looks and the reason label. */
+const Groups = styled('div')({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4.8rem',
+  ...rowStyles,
+  '& .item-row[data-read="true"] > .row': { backgroundColor: tokens.grey[200] },
+  '& .item-row[data-read="true"] > .row:hover': { backgroundColor: tokens.grey[300] },
+  '& .item-row[data-read="false"] [data-column="deadline"]': { color: tokens.error },
+  '& .item-row[data-read="false"] [data-column="deadline"] svg': { color: tokens.grey[600] },
+  // The reason label follows the title closely (the list's title would take all the free width).
+  '& .item-row .main > .title': { flex: '0 1 auto' },
+  '& .item-row .note': {
+    flex: 'none',
+    marginLeft: '0.8rem',
+    padding: '0.2rem 0.6rem',
+    borderRadius: '0.4rem',
+    backgroundColor: tokens.grey[200],
+    color: tokens.grey[500],
+    fontSize: '1.2rem',
+    lineHeight: '140%',
+    whiteSpace: 'nowrap',
+  },
+  '& .item-row[data-read="true"] .note': { backgroundColor: tokens.grey[300] },
+});
+
+const Sentinel = styled('div')({ height: 1, marginTop: -1 });
+
+const TAB_ICONS = { GOAL: GoalIcon, ISSUE: IssueIcon, EXTERNAL: ExternalIcon } as const;
+
+const NO_SELECTION: ReadonlySet<number> = new Set();
+
+export default function NotificationsPage() {
+  const dispatch = useAppDispatch();
+  const [type, setType] = useState<AlarmType>('GOAL');
+  const [grouping, setGrouping] = useState<AlarmGrouping>(INITIAL_ALARM_GROUPING);
+  const [deleteMode, setDeleteMode] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(NO_SELECTION);
+  const [confirming, setConfirming] = useState(false);
+  const confirmTextId = useId();
+  const tabsId = useId();
+
+  const { currentData, error, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useGetAlarmsInfiniteQuery({ type, grouping });
+  const [readAlarm] = useReadAlarmMutation();
+  const [deleteAlarms, { isLoading: deleting }] = useDeleteAlarmsMutation();
+
+  const kind = TAB_KIND[type];
+  const listGrouping = toListGrouping(grouping);
+  const pages = useMemo(() => currentData?.pages ?? [], [currentData]);
+  const groups = useMemo(() => mergeListPages(toListPages(pages)), [pages]);
+  const rows = useMemo(() => rowsById(pages), [pages]);
+  const ids = useMemo(() => loadedItemIds(groups), [groups]);
+  const columns = useMemo(() => rowColumns(API_KIND[kind], listGrouping), [kind, listGrouping]);
+  const chosen = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
+
+  const sentinel = useSentinel(
+    () => void fetchNextPage(),
+    currentData !== undefined && hasNextPage && !isFetchingNextPage && !isError,
+  );
+
+  useEffect(() => {
+    if (isError) console.error(text.loadFailed, error);
+  }, [isError, error]);
+
+  const toggle = useCallback((id: number) => {
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }, []);
+
+  const rowOptions = useCallback(
+    (item: ListItem): RowOptions => {
+      const row = rows.get(item.id);
+      return {
+        href: row ? alarmTargetPath(type, row) : '#',
+        newTab: true,
+        read: row?.read ?? true,
+        note: row ? text.reasons[row.reason] : undefined,
+      };
+    },
+    [rows, type],
+  );
+
+  /** Opens the item in a new tab (in the click, so no popup blocker objects); an unread alarm is marked read. */
+  const open = useCallback(
+    (href: string, alarmId: number) => {
+      const row = rows.get(alarmId);
+      if (!row) return;
+      window.open(href, '_blank', 'noopener');
+      if (!row.read) {
+        readAlarm({ alarmId, type })
+          .unwrap()
+          .catch((failure: unknown) => console.error(text.readFailed, failure));
+      }
+    },
+    [rows, type, readAlarm],
+  );
+
+  const changeTab = (next: AlarmType) => {
+    if (next === type) return;
+    setType(next);
+    setGrouping(INITIAL_ALARM_GROUPING);
+    setSelected(NO_SELECTION);
+  };
+
+  const changeGrouping = (next: Grouping) => {
+    setGrouping(fromListGrouping(next));
+    setSelected(NO_SELECTION);
+  };
+
+  const leaveDeleteMode = () => {
+    setDeleteMode(false);
+    setSelected(NO_SELECTION);
+  };
+
+  const onDeleteClick = () => {
+    if (!deleteMode) setDeleteMode(true);
+    else if (chosen.length === 0) leaveDeleteMode();
+    else setConfirming(true);
+  };
+
+  const confirmDelete = async () => {
+    try {
+      await deleteAlarms(chosen).unwrap();
+      leaveDeleteMode();
+    } catch (failure) {
+      console.error(text.deleteFailed, failure);
+      dispatch(toastShown({ key: 'alarms/delete', message: text.deleteFailed }));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  let body;
+  if (isError) {
+    body = <ListLoadError error={error} />;
+  } else if (currentData === undefined) {
+    body = <ListSkeleton rows={FIRST_LOAD_SKELETON_ROWS} first={false} />;
+  } else if (groups.length === 0 && !hasNextPage) {
+    body = <EmptyNotice>{text.empty}</EmptyNotice>;
+  } else {
+    const tail = (
+      <>
+        {isFetchingNextPage && <ListSkeleton rows={NEXT_PAGE_SKELETON_ROWS} first={false} />}
+        <Sentinel ref={sentinel} aria-hidden="true" data-testid="list-sentinel" />
+      </>
+    );
+    const tailKey = tailGroupKey(groups);
+    body = (
+      <Groups>
+        {groups.map((group) => (
+          <ItemGroup
+            key={group.groupKey}
+            group={group}
+            grouping={listGrouping}
+            kind={kind}
+            // Unused: `rowOptions` gives every row its own team's link.
+            scope="team"
+            teamId={0}
+            columns={columns}
+            deleteMode={deleteMode}
+            selected={selected}
+            onToggle={toggle}
+            onOpen={open}
+            tail={group.groupKey === tailKey ? tail : undefined}
+            hideCreate
+            rowOptions={rowOptions}
+          />
+        ))}
+        {tailKey === null && tail}
+      </Groups>
+    );
+  }
+
+  return (
+    <Page aria-label={text.title} data-tab={type} data-grouping={grouping}>
+      <ListHeaderBar>
+        <Bell aria-hidden />
+        <ListTitle>{text.title}</ListTitle>
+      </ListHeaderBar>
+      <ListToolbar
+        groupings={listGroupingsOf(type)}
+        grouping={listGrouping}
+        onGroupingChange={changeGrouping}
+        deleteMode={deleteMode}
+        onDeleteClick={onDeleteClick}
+        showSelectAll={false}
+        allSelected={false}
+        onSelectAll={() => undefined}
+      />
+      <TabRow
+        value={type}
+        onChange={(_event, next: AlarmType) => changeTab(next)}
+        aria-label={text.tabsLabel}
+      >
+        {ALARM_TABS.map((tab) => {
+          const Icon = TAB_ICONS[tab];
+          return (
+            <TabButton
+              key={tab}
+              value={tab}
+              id={`${tabsId}-${tab}`}
+              aria-controls={`${tabsId}-panel`}
+              icon={<Icon />}
+              iconPosition="start"
+              label={text.tabs[tab]}
+              disableRipple
+            />
+          );
+        })}
+      </TabRow>
+      <div
+        id={`${tabsId}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${tabsId}-${type}`}
+        style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto' }}
+      >
+        {body}
+      </div>
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onAction={() => void confirmDelete()}
+        actionLabel={copy.itemList.delete}
+        actionTone="red"
+        actionDisabled={deleting}
+        locked={deleting}
+        describedBy={confirmTextId}
+      >
+        <ModalBody id={confirmTextId}>{copy.itemList.deleteConfirm}</ModalBody>
+      </Modal>
+    </Page>
+  );
+}
