@@ -5,6 +5,7 @@
  *   node --import tsx bench/server.ts [--db pglite,postgres] [--issues 2000] [--duration 10] [--connections 10]
  *                                     [--repeat 3] [--cold 3] [--phase load,cold] [--log-level info]
  *                                     [--data <dir>] [--node-args "<flags>"] [--root <checkout>]
+ *                                     [--entry bundle|tsx]
  *
  * For every database mode:
  * - **seed** (in this process): the real app (`buildApp`) on a fresh `DATA_DIR` (pglite, file-backed as `npm start`
@@ -34,7 +35,7 @@
  * Linux only (/proc for memory). The servers run with `LOG_LEVEL` `--log-level` (default info, as deployed) and
  * their stdout drained into a pipe, as under a process manager.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -66,6 +67,12 @@ const PHASES = option('phase', 'load,cold').split(',');
 const LOG_LEVEL = option('log-level', 'info');
 const KEEP_DATA = option('data', '');
 const NODE_ARGS = option('node-args', '').split(' ').filter(Boolean);
+/**
+ * How the server is started: `bundle` (default) is what `npm start` runs — `node dist-server/main.js`, the bundle
+ * of scripts/build-server.mjs, built first if missing; `tsx` runs the sources through tsx (`npm run dev`, Playwright).
+ */
+const ENTRY = option('entry', 'bundle');
+if (ENTRY !== 'bundle' && ENTRY !== 'tsx') throw new Error(`--entry must be bundle or tsx, not ${ENTRY}`);
 const ROOT = path.resolve(option('root', path.resolve(import.meta.dirname, '..')));
 const JWT_SECRET = 'momentum-bench-secret-0123456789-abcdefghijklmnop';
 const POSTGRES_URL =
@@ -241,11 +248,21 @@ interface Server {
   lines: () => number;
 }
 
-/** Spawns `node --import tsx server/main.ts`, waits until GET /api/health answers 200. */
+/** The node arguments that start the server per `--entry` (builds the bundle in `ROOT` when it is missing). */
+function serverArgs(): string[] {
+  if (ENTRY === 'tsx') return [...NODE_ARGS, '--import', 'tsx', 'server/main.ts'];
+  const bundle = path.join(ROOT, 'dist-server', 'main.js');
+  if (!fs.existsSync(bundle)) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  return [...NODE_ARGS, '--enable-source-maps', bundle];
+}
+
+/** Spawns the server (`--entry`), waits until GET /api/health answers 200. */
 async function startServer(dataDir: string, databaseUrl: string | null): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...NODE_ARGS, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     env: serverEnv(dataDir, databaseUrl, port),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 
-/** Social providers we sign in with (api-contract.md "Sign-in and session"). */
+/** Social providers we sign in with (docs/product.md "Sign-in and session"). */
 export const providerSchema = z.enum(['google', 'kakao']);
 export type Provider = z.infer<typeof providerSchema>;
 
@@ -27,7 +27,7 @@ export const REFRESH_COOKIE_NAME = 'refreshToken';
 export const REFRESH_COOKIE_PATH = '/api/token';
 
 /**
- * Short codes the server puts in `/onboarding?error=<code>` when a sign-in fails (api-contract.md
+ * Short codes the server puts in `/onboarding?error=<code>` when a sign-in fails (docs/product.md
  * "Sign-in and session": failure → 302 to `/onboarding?error=…`), with the Korean text the client may show.
  */
 export const OAUTH_ERROR_MESSAGES = {

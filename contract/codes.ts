@@ -1,7 +1,7 @@
 import { TEAM_NAME_MESSAGE } from './teamName';
 
 /**
- * Response codes and their HTTP status and Korean message (api-contract.md "Envelope and statuses").
+ * Response codes and their HTTP status and Korean message (docs/product.md "Errors and messages").
  * Success codes follow `<DOMAIN><STATUS>_<n>`; the HTTP status sent is always the one listed here.
  * Later issues add their domains to this one table, so server and client share one catalogue.
  */
@@ -43,7 +43,7 @@ export const CODES = {
   WORKSPACE201_0: { status: 201, message: '워크스페이스를 생성했습니다.' },
   /**
    * Invalid workspace name. The catalogue text is a fallback: responses carry the first failing rule's message
-   * from `validateWorkspaceName` (spec §5) both as `message` and as `result.workspaceName`.
+   * from `validateWorkspaceName` both as `message` and as `result.workspaceName`.
    */
   WORKSPACE400_1: { status: 400, message: '워크스페이스 이름을 다시 확인해 주세요.' },
   WORKSPACE400_3: { status: 400, message: '입력 정보를 다시 확인하세요' },
@@ -83,7 +83,7 @@ export const CODES = {
   // team access of the team routes (`/api/teams/{teamId}/…`): a team of another workspace is "not found" too
   TEAM404_0: { status: 404, message: '팀을 찾을 수 없습니다.' },
 
-  // goals, issues, externals (api-contract.md "Items", "Grouped lists"); `_1` update, detail GOAL200_5 /
+  // goals, issues, externals (docs/product.md "Items", "Grouped lists"); `_1` update, detail GOAL200_5 /
   // ISSUE200_5 / EXTERNAL200_3.
   GOAL200_0: { status: 200, message: '목표 목록을 조회했습니다.' },
   GOAL200_1: { status: 200, message: '목표를 수정했습니다.' },
@@ -122,7 +122,7 @@ export const CODES = {
   /** Delete: some ids do not exist (as that kind); nothing deleted; `message` and `result.<kind>Ids` name them. */
   ITEM404_0: { status: 404, message: '존재하지 않는 항목입니다.' },
 
-  // comments (api-contract.md "Comments"; spec §3 "Comment", §7 "Detail and comments"). A missing target, or one
+  // comments (docs/product.md "Comments"). A missing target, or one
   // in another workspace, answers the kind's 404 (`GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0`).
   COMMENT200_0: { status: 200, message: '댓글 목록을 조회했습니다.' },
   COMMENT201_0: { status: 201, message: '댓글을 작성했습니다.' },

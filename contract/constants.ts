@@ -3,5 +3,5 @@
  * one, `workspaceName.ts`, `teamName.ts`) so zod never reaches its bundle; the schema modules re-export them.
  */
 
-/** Page size of the team list (spec §9: teams 20). */
+/** Page size of the team list (docs/product.md "Limits": teams 20). */
 export const TEAM_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The response envelope of every `/api` route (api-contract.md "Envelope and statuses"):
+ * The response envelope of every `/api` route (docs/product.md "Errors and messages"):
  * `{ isSuccess, code, message (Korean), result }`.
  */
 export interface Envelope<T> {

@@ -5,7 +5,7 @@ import { ITEM_KINDS } from './itemEnums';
 import { listItemSchema } from './items';
 
 /**
- * Live updates (docs/architecture.md "Live updates"): every signed-in tab holds one server-sent events stream,
+ * Live updates (docs/live-updates.md): every signed-in tab holds one server-sent events stream,
  * `GET /api/events?ticket=…`, and receives small change events of its member's workspace. The tab uses them to
  * refresh or patch what it shows (src/features/live/). Nothing here carries more than a list row.
  *

@@ -3,8 +3,7 @@ import { idParamSchema } from './ids';
 import { envelopeSchema } from './envelope';
 
 /**
- * GitHub and Slack integrations (spec §7 "Lists, notifications and integrations", §5 "GitHub tool";
- * api-contract.md "Comments, notifications, integrations").
+ * GitHub and Slack integrations (docs/product.md "Integrations").
  *
  * Flow: the external list's "외부 연동" modal asks `GET /api/github/connect?teamId=` or `GET /slack/connect?teamId=`
  * for an install/authorize URL (result: the URL string) and sends the browser there. The provider returns to

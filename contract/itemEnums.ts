@@ -1,13 +1,17 @@
 /**
- * Zod-free item enums and labels (spec §3–§4), shared by server and client. The client imports values from here;
+ * Zod-free item enums and labels (docs/product.md "Items", "Grouped lists"), shared by server and client. The client
+ * imports values from here;
  * `contract/items.ts` builds the zod schemas from them.
  */
 
-/** The three item kinds share one model (DEVELOPERS.md). API path segments: goals, issues, externals. */
+/**
+ * The three item kinds share one model (docs/architecture.md "Decisions and deviations"). API path segments: goals,
+ * issues, externals.
+ */
 export const ITEM_KINDS = ['goal', 'issue', 'external'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
-/** Status values, in list group order (spec §4; api-contract "Grouped lists"). */
+/** Status values, in list group order (docs/product.md "Grouped lists"). */
 export const STATES = ['NONE', 'IN_PROGRESS', 'TODO', 'FINISH', 'REVIEW', 'DELETE'] as const;
 export type State = (typeof STATES)[number];
 export const STATE_LABELS: Record<State, string> = {
@@ -36,7 +40,7 @@ export type ExtServiceType = (typeof EXT_SERVICE_TYPES)[number];
 export const EXT_SERVICE_LABELS: Record<ExtServiceType, string> = { GITHUB: 'GitHub', SLACK: 'Slack' };
 
 /**
- * Groupings of the lists (`query`, case-insensitive on the server). Offered per kind (veco-frontend.md §4.2):
+ * Groupings of the lists (`query`, case-insensitive on the server). Offered per kind (docs/product.md "Grouped lists"):
  * goals STATE/PRIORITY/MANAGER; issues + GOAL; externals + GOAL and EXT_TYPE.
  */
 export const GROUPINGS = ['STATE', 'PRIORITY', 'MANAGER', 'GOAL', 'EXT_TYPE'] as const;
@@ -59,9 +63,9 @@ export const NONE_GROUP_LABEL = '없음';
 /** `groupKey` of the "nothing" group. */
 export const NONE_GROUP_KEY = 'NONE';
 
-/** Page size of every grouped list (api-contract.md: the client asks for 20; one constant). */
+/** Page size of every grouped list (docs/product.md "Limits": the client asks for 20; one constant). */
 export const LIST_PAGE_SIZE = 20;
-/** Detail title limit, in characters (spec §9). */
+/** Detail title limit, in characters (docs/product.md "Limits"). */
 export const ITEM_TITLE_MAX = 20;
-/** Description JSON limit, in bytes (api-contract.md "Items"). */
+/** Description JSON limit, in bytes (docs/product.md "Items"). */
 export const ITEM_CONTENT_MAX_BYTES = 1024 * 1024;

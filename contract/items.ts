@@ -15,7 +15,7 @@ import {
 export * from './itemEnums';
 
 /**
- * Goals, issues and externals: one item model (api-contract.md "Items", spec §3). List rows and detail share
+ * Goals, issues and externals: one item model (docs/product.md "Items"). List rows and detail share
  * these shapes; per kind only `goal` (issues, externals) and `extServiceType` (externals) differ.
  */
 export const stateSchema = z.enum(STATES);
@@ -38,7 +38,7 @@ export const dateSchema = z.iso
 export const deadlineSchema = z.object({ start: dateSchema.nullable(), end: dateSchema.nullable() });
 export type Deadline = z.infer<typeof deadlineSchema>;
 
-/** A manager as shown on rows and details (spec §3 "Manager"). */
+/** A manager as shown on rows and details. */
 export const managerSchema = z.object({
   memberId: z.number().int(),
   name: z.string(),
@@ -137,7 +137,7 @@ const createCommon = {
   deadline: deadlineInputSchema.default({}),
 };
 
-/** `POST /api/teams/{teamId}/goals` (spec §3): result `{ goalId }`, 201. */
+/** `POST /api/teams/{teamId}/goals`: result `{ goalId }`, 201. */
 export const createGoalRequestSchema = z.object({
   ...createCommon,
   issuesId: idListSchema.default([]),
@@ -145,7 +145,7 @@ export const createGoalRequestSchema = z.object({
 export type CreateGoalRequest = z.input<typeof createGoalRequestSchema>;
 export const createGoalResponseSchema = envelopeSchema(z.object({ goalId: z.number().int() }));
 
-/** `POST /api/teams/{teamId}/issues` (spec §3): `goalId` -1 or null = none; result `{ issueId }`, 201. */
+/** `POST /api/teams/{teamId}/issues`: `goalId` -1 or null = none; result `{ issueId }`, 201. */
 export const createIssueRequestSchema = z.object({
   ...createCommon,
   goalId: z.number().int().nullable().optional(),
@@ -154,7 +154,7 @@ export type CreateIssueRequest = z.input<typeof createIssueRequestSchema>;
 export const createIssueResponseSchema = envelopeSchema(z.object({ issueId: z.number().int() }));
 
 /**
- * `POST /api/teams/{teamId}/externals` (spec §3): adds `extServiceType` (fixed afterwards) and, for GITHUB,
+ * `POST /api/teams/{teamId}/externals`: adds `extServiceType` (fixed afterwards) and, for GITHUB,
  * `owner`, `repo`, `installationId` (all three required for GITHUB: 400 `GITHUB400_0` otherwise). Result
  * `{ externalId, sync }`, 201 — the item is saved even when GitHub/Slack fails (`sync.ok: false`).
  */
@@ -200,7 +200,8 @@ export const itemNameResponseSchema = envelopeSchema(z.string());
 
 /**
  * Item detail (`GET /api/goals/{goalId}`, `GET /api/issues/{issueId}`, `GET /api/teams/{teamId}/externals/{extId}`;
- * spec §3 Goal / Issue / External item, §7 "Detail and comments"). The list row's fields plus:
+ * docs/product.md
+ * "Item detail"). The list row's fields plus:
  * `content` (the stored description JSON string, '' = empty), `issues` (goals: the linked issues `{ cnt, info:
  * [{ id, title }] }`, newest first; null for issues and externals), `teamId` / `teamName` (the badge and breadcrumb),
  * `updatedAt` (ISO-8601 with offset). `goal` is set for issues/externals (null = none, the UI shows '없음') and
@@ -240,7 +241,7 @@ const updateCommon = {
 };
 
 /**
- * `PATCH /api/teams/{teamId}/goals/{goalId}` (api-contract.md "Items": partial, absent = unchanged): `issuesId`
+ * `PATCH /api/teams/{teamId}/goals/{goalId}` (docs/product.md "Items": partial, absent = unchanged): `issuesId`
  * replaces the goal's issues (issues of the team; `[]` unlinks all). Result `{ goalId }`.
  */
 export const updateGoalRequestSchema = z.object({
@@ -271,7 +272,7 @@ export const updateExternalRequestSchema = z.object({
 export type UpdateExternalRequest = Omit<z.input<typeof updateExternalRequestSchema>, 'extServiceType'>;
 export const updateExternalResponseSchema = envelopeSchema(z.object({ externalId: z.number().int() }));
 
-/** Comment target kind (spec §2 "Detail pages": from the path segment). */
+/** Comment target kind. */
 export const COMMENT_CATEGORIES = ['ISSUE', 'GOAL', 'EXTERNAL'] as const;
 export const commentCategorySchema = z.enum(COMMENT_CATEGORIES);
 export type CommentCategory = z.infer<typeof commentCategorySchema>;
@@ -288,7 +289,7 @@ export const commentContentSchema = z
     `댓글은 최대 ${COMMENT_CONTENT_MAX}자까지 작성할 수 있습니다.`,
   );
 
-/** `POST /api/comments` body (spec §3 "Comment"): result `{ commentId }`, 201. */
+/** `POST /api/comments` body: result `{ commentId }`, 201. */
 export const createCommentRequestSchema = z.object({
   content: commentContentSchema,
   category: commentCategorySchema,

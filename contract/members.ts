@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 
-/** A team a member belongs to, as listed with the member (spec §3 "Workspace member"). */
+/** A team a member belongs to, as listed with the member. */
 export const memberTeamSchema = z.object({
   teamId: z.number().int(),
   teamName: z.string(),
@@ -25,7 +25,7 @@ export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
 export const workspaceMembersSchema = z.array(workspaceMemberSchema);
 export const workspaceMembersResponseSchema = envelopeSchema(workspaceMembersSchema);
 
-/** `GET /api/workspace/setting/my-profile` result (spec §3 "My profile"). `profileImageUrl` null = no photo. */
+/** `GET /api/workspace/setting/my-profile` result. `profileImageUrl` null = no photo. */
 export const myProfileSchema = z.object({
   memberId: z.number().int(),
   name: z.string(),
@@ -58,10 +58,10 @@ export type ProfileImageResult = z.infer<typeof profileImageResultSchema>;
 export const profileImageResponseSchema = envelopeSchema(profileImageResultSchema);
 
 /**
- * `DELETE /api/workspace/setting/my-profile` (withdrawal, api-contract.md "Sign-in and session"): 200 `MEMBER200_1`,
+ * `DELETE /api/workspace/setting/my-profile` (withdrawal, docs/product.md "Sign-in and session"): 200 `MEMBER200_1`,
  * result null, the refresh cookie cleared. Afterwards the member's access tokens and refresh cookie get 401.
  */
 export const withdrawResponseSchema = envelopeSchema(z.null());
 
-/** Display name of a withdrawn author (api-contract.md). */
+/** Display name of a withdrawn author (docs/product.md "Settings"). */
 export const WITHDRAWN_MEMBER_NAME = '탈퇴한 사용자';

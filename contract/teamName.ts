@@ -1,5 +1,6 @@
 /**
- * Team name rule of spec §5 "Other rules": 4–10 characters of Korean letters, Latin letters and spaces, with at
+ * Team name rule (docs/product.md "Teams and members"): 4–10 characters of Korean letters, Latin letters and spaces,
+ * with at
  * least one letter. Shared by the create-team dialog (message shown when the name is non-empty and invalid)
  * and `POST /api/workspace/setting/teams` (400 with the same message). No zod, so the client can import it.
  */

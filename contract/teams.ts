@@ -3,7 +3,7 @@ import { envelopeSchema } from './envelope';
 import { idListSchema } from './ids';
 
 /**
- * Teams of the caller's workspace (spec §3 "Team", §7 "Workspace settings", api-contract.md "Teams").
+ * Teams of the caller's workspace.
  * The default ("joint") team is always first; the others follow the workspace's order.
  */
 export const teamSchema = z.object({
@@ -55,7 +55,7 @@ export type CreateTeamResult = z.infer<typeof createTeamResultSchema>;
 export const createTeamResponseSchema = envelopeSchema(createTeamResultSchema);
 
 /**
- * `PATCH /api/workspace/setting/teams` body (spec §3 "Reorder payload"): every team of the workspace exactly
+ * `PATCH /api/workspace/setting/teams` body: every team of the workspace exactly
  * once, the default team first, then the others in the new order. 200 `TEAM200_1`, result `null`. Anything else →
  * 400 `TEAM400_2` whose `message` (= `result.teamIdList`) says which rule broke. The order is the workspace's,
  * shared by all its members.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 
 /**
- * `GET /api/workspace/setting` result: the caller's workspace profile (spec §3 "Workspace profile").
+ * `GET /api/workspace/setting` result: the caller's workspace profile.
  * 404 `WORKSPACE404_0` while the member has no workspace yet.
  */
 export const workspaceProfileSchema = z.object({
@@ -17,11 +17,14 @@ export const workspaceProfileSchema = z.object({
 export type WorkspaceProfile = z.infer<typeof workspaceProfileSchema>;
 export const workspaceProfileResponseSchema = envelopeSchema(workspaceProfileSchema);
 
-/** Invite password: `INVITE_PASSWORD_LENGTH` characters of `INVITE_PASSWORD_ALPHABET` (api-contract.md). */
+/**
+ * Invite password: `INVITE_PASSWORD_LENGTH` characters of `INVITE_PASSWORD_ALPHABET` (docs/product.md "Workspace and
+ * invitations").
+ */
 export const INVITE_PASSWORD_LENGTH = 8;
 export const INVITE_PASSWORD_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /**
- * Join lockout (api-contract.md "Workspace, invite, join"): this many failures by one member against one workspace
+ * Join lockout (docs/product.md "Workspace and invitations"): this many failures by one member against one workspace
  * (the workspace the invite token names; tokens naming none count together as "no workspace")…
  */
 export const JOIN_MAX_FAILURES = 5;
@@ -39,17 +42,19 @@ export const JOIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 /**
  * Body of `POST /api/workspace/create-url` and `POST /api/workspace`. The name is checked exactly as typed with
- * `validateWorkspaceName` (spec §5); a failing name → 400 `WORKSPACE400_1` whose `message` and
+ * `validateWorkspaceName` (docs/product.md "Onboarding"); a failing name → 400 `WORKSPACE400_1` whose `message` and
  * `result.workspaceName` are the first failing rule's Korean message.
  */
 export const workspaceNameBodySchema = z.object({
   workspaceName: z
     .string()
-    .describe('Workspace name as typed (spec §5: 4–10 characters, Latin letters first, …)'),
+    .describe(
+      'Workspace name as typed (docs/product.md "Onboarding": 4–10 characters, Latin letters first, …)',
+    ),
 });
 export type WorkspaceNameBody = z.infer<typeof workspaceNameBodySchema>;
 
-/** `POST /api/workspace/create-url` body (spec §3 "Workspace URL request"). */
+/** `POST /api/workspace/create-url` body. */
 export const createWorkspaceUrlRequestSchema = workspaceNameBodySchema;
 export type CreateWorkspaceUrlRequest = WorkspaceNameBody;
 /**
@@ -60,7 +65,7 @@ export const createWorkspaceUrlResultSchema = z.object({ workspaceUrl: z.string(
 export type CreateWorkspaceUrlResult = z.infer<typeof createWorkspaceUrlResultSchema>;
 export const createWorkspaceUrlResponseSchema = envelopeSchema(createWorkspaceUrlResultSchema);
 
-/** `POST /api/workspace` body (spec §3 "Create-workspace payload"). */
+/** `POST /api/workspace` body. */
 export const createWorkspaceRequestSchema = workspaceNameBodySchema;
 export type CreateWorkspaceRequest = WorkspaceNameBody;
 /**
@@ -80,7 +85,7 @@ export type CreateWorkspaceResult = z.infer<typeof createWorkspaceResultSchema>;
 export const createWorkspaceResponseSchema = envelopeSchema(createWorkspaceResultSchema);
 
 /**
- * `POST /api/workspace/join` body (spec §3 "Join payload"): the invite URL's `token` and the invite password.
+ * `POST /api/workspace/join` body: the invite URL's `token` and the invite password.
  * Surrounding whitespace (a sloppy copy and paste) is ignored.
  */
 export const joinWorkspaceRequestSchema = z.object({
@@ -112,7 +117,7 @@ export type JoinWorkspaceResult = z.infer<typeof joinWorkspaceResultSchema>;
 export const joinWorkspaceResponseSchema = envelopeSchema(joinWorkspaceResultSchema);
 
 /**
- * `GET /api/workspace/setting/invite` result (200 `WORKSPACE200_0`; spec §3 "Invite info"): the caller's name and
+ * `GET /api/workspace/setting/invite` result (200 `WORKSPACE200_0`): the caller's name and
  * the workspace's invite URL and password, for the settings invite dialog. 404 `WORKSPACE404_0` without a workspace.
  */
 export const inviteInfoSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Workspace name rules of spec §5 "Workspace name": nine checks in order; the first failing one's Korean
+ * Workspace name rules (docs/product.md "Onboarding"): nine checks in order; the first failing one's Korean
  * message is shown in red under the field (client) and returned in a 400 envelope (server:
  * `POST /api/workspace/create-url`, `POST /api/workspace`). One implementation for both.
  */
@@ -21,7 +21,7 @@ const first = (name: string) => Array.from(name)[0] ?? '';
 const isSpecial = (char: string) =>
   char !== '' && !HANGUL.test(char) && !DIGIT.test(char) && !LATIN.test(char) && !/\s/.test(char);
 
-/** The rules in the order they are checked (spec §5, 1–9). */
+/** The rules in the order they are checked (1–9). */
 export const WORKSPACE_NAME_RULES: readonly Rule[] = [
   {
     fails: (name) =>
@@ -51,7 +51,7 @@ export function validateWorkspaceName(name: string): string | null {
 }
 
 /**
- * The workspace slug of api-contract.md "Workspace, invite, join": lower-cased name, spaces → `-`.
+ * The workspace slug of docs/product.md "Workspace and invitations": lower-cased name, spaces → `-`.
  * Uniqueness (`-2`, `-3` …) is the server's job.
  */
 export function workspaceSlug(name: string): string {

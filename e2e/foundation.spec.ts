@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shots, signInWithDevForm, storedAccessToken, watchConsole } from './support';
+import { persisted, sessionToken, shots, signInWithDevForm, watchConsole } from './support';
 
 test('a new member signs in with the development form and lands on workspace creation; reload keeps the session', async ({
   page,
@@ -22,25 +22,26 @@ test('a new member signs in with the development form and lands on workspace cre
   await signInWithDevForm(page, '김민수', 'minsu@example.com');
 
   await expect(page).toHaveURL(/\/onboarding\/workspace$/);
-  const token = await storedAccessToken(page);
-  expect(token).toEqual(expect.any(String));
   await page.screenshot({ path: `${shots}/after-sign-in.png` });
+  // No credential in storage: the access token lives in the app's memory, the refresh token in an HttpOnly cookie.
+  const stored = JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage })));
+  expect(stored).not.toMatch(/eyJ/);
+  expect(await persisted(page, 'session')).not.toHaveProperty('accessToken');
 
-  // The stored access token is accepted: the server answers "no workspace yet" (404), not 401.
+  // The session's cookie gives an access token that the API accepts: "no workspace yet" (404), not 401.
+  const token = await sessionToken(page);
+  expect(token).toEqual(expect.any(String));
   const profile = await page.request.get('/api/workspace/setting', {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(profile.status()).toBe(404);
   expect((await profile.json()).code).toBe('WORKSPACE404_0');
 
+  // A reload keeps the session (renewed from the cookie), and so does the loading screen.
   await page.reload();
   await expect(page).toHaveURL(/\/onboarding\/workspace$/);
-  expect(await storedAccessToken(page)).toBe(token);
-
-  // The refresh cookie survived the reload: the loading screen renews the session and routes again.
   await page.goto('/onboarding/loading');
   await expect(page).toHaveURL(/\/onboarding\/workspace$/);
-  expect(await storedAccessToken(page)).toEqual(expect.any(String));
 
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shots, signInWithDevForm, storedAccessToken, watchConsole } from './support';
+import { sessionToken, shots, signInWithDevForm, watchConsole } from './support';
 
 /**
  * Issue #3 journey: member A creates "Acme Team" (after an invalid name), copies the invite and finishes on
@@ -96,7 +96,7 @@ test('A creates a workspace and invites B, who joins with the password', async (
   // Both members now read the same workspace profile.
   const profileOf = async (page: typeof a) => {
     const response = await page.request.get('/api/workspace/setting', {
-      headers: { Authorization: `Bearer ${await storedAccessToken(page)}` },
+      headers: { Authorization: `Bearer ${await sessionToken(page)}` },
     });
     expect(response.status()).toBe(200);
     return (await response.json()).result;

@@ -26,22 +26,48 @@ export async function signInWithDevForm(page: Page, name: string, email: string)
   await page.locator('button[type=submit]').click();
 }
 
-/** The persisted access token (redux-persist stores each field JSON-encoded). */
-export async function storedAccessToken(page: Page): Promise<string | null> {
-  const raw = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('persist:session') ?? '{}').accessToken,
-  );
-  return typeof raw === 'string' ? (JSON.parse(raw) as string | null) : null;
+/** Access tokens this suite obtained per page (the app keeps its own in memory only, never in storage). */
+const sessionTokens = new WeakMap<Page, { token: string; until: number }>();
+
+/**
+ * An access token for the page's signed-in member: `POST /api/token/reissue` with the page's own refresh cookie
+ * (`page.request` shares the browser context's cookies, so the rotated cookie goes back to the page). Kept per page
+ * for 10 minutes, so a test renews once, well under the per-session reissue limit. `null` when not signed in.
+ */
+export async function sessionToken(page: Page, { fresh = false } = {}): Promise<string | null> {
+  const kept = sessionTokens.get(page);
+  if (kept && !fresh && kept.until > Date.now()) return kept.token;
+  const response = await page.request.post('/api/token/reissue');
+  if (response.status() !== 200) {
+    sessionTokens.delete(page);
+    return null;
+  }
+  const token = (await response.json()).result.accessToken as string;
+  sessionTokens.set(page, { token, until: Date.now() + 10 * 60_000 });
+  return token;
 }
 
-/** Calls the API with the page's stored access token. */
+/** Forgets the page's kept token (after a sign-out, a withdrawal or another member signing in on it). */
+export function forgetSessionToken(page: Page): void {
+  sessionTokens.delete(page);
+}
+
+/** What the app persisted in localStorage under `persist:<key>` (redux-persist keeps each field JSON-encoded). */
+export async function persisted(page: Page, key: string): Promise<Record<string, unknown>> {
+  const raw = await page.evaluate((k) => localStorage.getItem(`persist:${k}`), key);
+  if (!raw) return {};
+  const fields = JSON.parse(raw) as Record<string, string>;
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, JSON.parse(value)]));
+}
+
+/** Calls the API as the page's signed-in member (`sessionToken`). */
 export async function api(
   page: Page,
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   data?: unknown,
 ) {
-  const token = await storedAccessToken(page);
+  const token = await sessionToken(page);
   const response = await page.request.fetch(path, {
     method,
     headers: { Authorization: `Bearer ${token}` },

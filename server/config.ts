@@ -18,7 +18,7 @@ export interface OAuthProviderConfig {
 }
 
 /**
- * The GitHub App of the integration (api-contract.md "Comments, notifications, integrations"; contract/integrations.ts).
+ * The GitHub App of the integration (docs/product.md "Integrations"; contract/integrations.ts).
  * `appId` and `privateKey` are both set or both unset; unset → "not configured" (`GET /api/github/connect` answers
  * 503 `GITHUB503_0`, GITHUB externals are saved with `sync.ok: false`).
  */

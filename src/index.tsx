@@ -1,4 +1,4 @@
-// First, before React and the router are evaluated: the early session renewal and route chunks (README.md "App start").
+// First, before React and the router are evaluated: the early session renewal and route chunks (docs/architecture.md "Session").
 import { appMayStart, earlyRenewal, firstListPage } from './app/earlySession';
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import './global.css';

@@ -6,7 +6,6 @@ import { App } from '../../src/app/App';
 import type * as EarlySession from '../../src/app/earlySession';
 import { routeChunkLoads } from '../../src/app/routeChunks';
 import { ITEM_SEGMENTS } from '../../src/api/itemsApi';
-import { API_KIND } from '../../src/features/items/listModel';
 import {
   fetchFirstListPage,
   LIST_SEGMENTS,
@@ -21,20 +20,19 @@ import { createRoutes } from '../../src/app/router';
 import type { AppStoreBundle } from '../../src/app/store';
 import { HANDOFF_MS, SESSION_CHANNEL_NAME } from '../../src/features/session/crossTabRenewal';
 import {
-  EARLY_RENEWAL_MARGIN_MS,
   PERSISTED_SESSION_KEY,
-  readStoredAccessToken,
+  readStoredSessionFlag,
   startEarlyRenewal,
   startsWithSession,
-  tokenToRenew,
   type EarlyRenewalOutcome,
 } from '../../src/features/session/earlyRenewal';
 import { envelopeResponse, createTestStore, mockFetch, type SeenRequest } from './helpers';
 import { group, item, listRoutes, page, signedIn } from './itemListSupport';
 
 /*
- * App start (README.md "App start"): the entry renews an expired session before React (earlyRenewal.ts), the store
- * applies the outcome before the first screen (appStore.ts), and the list routes' loader requests the list's first
+ * App start (docs/architecture.md "Session"): the access token lives in memory only, so the entry restores the
+ * session with the refresh cookie before React (earlyRenewal.ts), the store applies the outcome before the first
+ * screen (appStore.ts), and the list routes' loader requests the list's first
  * page in parallel with the route chunks — before the list page mounts, and only once.
  */
 
@@ -75,12 +73,14 @@ function jwt(name: string, expiresInSeconds: number, iatSeconds = Math.floor(Dat
 }
 
 /** What redux-persist writes for the session slice. */
-function persistedSession(accessToken: string | null) {
+function persistedSession(hasSession: boolean) {
   return JSON.stringify({
-    accessToken: JSON.stringify(accessToken),
-    _persist: JSON.stringify({ version: 1, rehydrated: true }),
+    hasSession: JSON.stringify(hasSession),
+    _persist: JSON.stringify({ version: 2, rehydrated: true }),
   });
 }
+/** Local storage of a browser that holds a session. */
+const withSession = () => memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(true) });
 
 const memoryStorage = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
 
@@ -106,41 +106,28 @@ describe('early session renewal (entry, before React)', () => {
     expect(startsWithSession('/acme/invite')).toBe(false);
   });
 
-  it('reads the token redux-persist stored; anything unreadable is none', () => {
-    expect(readStoredAccessToken(memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession('abc') }))).toBe(
-      'abc',
+  it('reads the session flag redux-persist stored; anything unreadable is none', () => {
+    expect(readStoredSessionFlag(withSession())).toBe(true);
+    expect(readStoredSessionFlag(memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(false) }))).toBe(
+      false,
     );
-    expect(
-      readStoredAccessToken(memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(null) })),
-    ).toBeNull();
-    expect(readStoredAccessToken(memoryStorage({ [PERSISTED_SESSION_KEY]: '{not json' }))).toBeNull();
-    expect(readStoredAccessToken(memoryStorage({}))).toBeNull();
-    expect(readStoredAccessToken(null)).toBeNull();
+    expect(readStoredSessionFlag(memoryStorage({ [PERSISTED_SESSION_KEY]: '{not json' }))).toBe(false);
+    expect(readStoredSessionFlag(memoryStorage({}))).toBe(false);
+    expect(readStoredSessionFlag(null)).toBe(false);
     const throwing = {
       getItem: () => {
         throw new Error('SecurityError');
       },
     };
-    expect(readStoredAccessToken(throwing)).toBeNull();
+    expect(readStoredSessionFlag(throwing)).toBe(false);
   });
 
-  it('renews a token that has expired or expires within the margin; leaves valid, missing and odd tokens alone', () => {
-    const expired = jwt('a', -60);
-    const almost = jwt('b', EARLY_RENEWAL_MARGIN_MS / 1000 - 5);
-    expect(tokenToRenew(expired)).toBe(expired);
-    expect(tokenToRenew(almost)).toBe(almost);
-    expect(tokenToRenew(jwt('c', 10 * 60))).toBeNull();
-    expect(tokenToRenew(null)).toBeNull();
-    expect(tokenToRenew('not-a-jwt')).toBeNull();
-  });
-
-  it('starts nothing for the login route, a valid token or no token', () => {
+  it('starts nothing for the login route or without a session', () => {
     const { seen } = mockFetch({});
     const crossTab = { locks: null, BroadcastChannel: null };
-    const expired = memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(jwt('a', -60)) });
-    expect(startEarlyRenewal('/onboarding', expired, { crossTab })).toBeNull();
+    expect(startEarlyRenewal('/onboarding', withSession(), { crossTab })).toBeNull();
     expect(
-      startEarlyRenewal(LIST, memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(jwt('a', 600)) }), {
+      startEarlyRenewal(LIST, memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(false) }), {
         crossTab,
       }),
     ).toBeNull();
@@ -148,7 +135,7 @@ describe('early session renewal (entry, before React)', () => {
     expect(seen).toEqual([]);
   });
 
-  it('an expired token: one reissue under the cross-tab lock, its token broadcast to the other tabs', async () => {
+  it('a session: one reissue under the cross-tab lock, its token broadcast to the other tabs', async () => {
     const fresh = jwt('fresh', 900);
     const { seen } = mockFetch({
       'POST /api/token/reissue': () => envelopeResponse(200, { accessToken: fresh }),
@@ -157,15 +144,10 @@ describe('early session renewal (entry, before React)', () => {
     const received: unknown[] = [];
     otherTab.onmessage = (event) => received.push(event.data);
     const { locks, granted } = grantingLocks();
-    const expired = jwt('old', -60);
 
-    const outcome = await startEarlyRenewal(
-      LIST,
-      memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(expired) }),
-      { crossTab: { locks, BroadcastChannel } },
-    );
+    const outcome = await startEarlyRenewal(LIST, withSession(), { crossTab: { locks, BroadcastChannel } });
 
-    expect(outcome).toEqual({ failedToken: expired, kind: 'renewed', accessToken: fresh });
+    expect(outcome).toEqual({ kind: 'renewed', accessToken: fresh });
     expect(seen).toEqual([
       { method: 'POST', path: '/api/token/reissue', authorization: null, credentials: 'include' },
     ]);
@@ -179,7 +161,6 @@ describe('early session renewal (entry, before React)', () => {
 
   it('uses the token another tab renewed while this one waited for the lock (no request)', async () => {
     const { seen } = mockFetch({});
-    const expired = jwt('old', -60);
     const shared = jwt('shared', 900);
     let releaseOther!: () => void;
     const otherHolds = new Promise<void>((resolve) => {
@@ -194,17 +175,15 @@ describe('early session renewal (entry, before React)', () => {
       }
       return callback({ name, mode: 'exclusive' } as Lock);
     };
-    const outcomePromise = startEarlyRenewal(
-      LIST,
-      memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(expired) }),
-      { crossTab: { locks: { request } as unknown as LockManager, BroadcastChannel } },
-    )!;
+    const outcomePromise = startEarlyRenewal(LIST, withSession(), {
+      crossTab: { locks: { request } as unknown as LockManager, BroadcastChannel },
+    })!;
     const otherTab = new BroadcastChannel(SESSION_CHANNEL_NAME);
     otherTab.postMessage({ type: 'momentum/accessTokenRenewed', accessToken: shared });
     await new Promise((resolve) => setTimeout(resolve, 20));
     releaseOther();
 
-    expect(await outcomePromise).toEqual({ failedToken: expired, kind: 'renewed', accessToken: shared });
+    expect(await outcomePromise).toEqual({ kind: 'renewed', accessToken: shared });
     expect(seen).toEqual([]);
     otherTab.close();
     await new Promise((resolve) => setTimeout(resolve, HANDOFF_MS + 10));
@@ -219,11 +198,10 @@ describe('early session renewal (entry, before React)', () => {
         }),
     });
     const onRequestSent = jest.fn();
-    const outcome = startEarlyRenewal(
-      LIST,
-      memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(jwt('old', -60)) }),
-      { crossTab: { locks: grantingLocks().locks, BroadcastChannel: null }, onRequestSent },
-    )!;
+    const outcome = startEarlyRenewal(LIST, withSession(), {
+      crossTab: { locks: grantingLocks().locks, BroadcastChannel: null },
+      onRequestSent,
+    })!;
     await waitFor(() => expect(onRequestSent).toHaveBeenCalledTimes(1));
     answer(envelopeResponse(200, { accessToken: jwt('fresh', 900) }));
     await expect(outcome).resolves.toMatchObject({ kind: 'renewed' });
@@ -233,21 +211,17 @@ describe('early session renewal (entry, before React)', () => {
   it('tells it too when the renewal ends without a request (the lock manager refused)', async () => {
     const { seen } = mockFetch({});
     const onRequestSent = jest.fn();
-    const sharedOutcome = startEarlyRenewal(
-      LIST,
-      memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(jwt('old', -60)) }),
-      {
-        crossTab: {
-          locks: {
-            request: () => {
-              throw new Error('locks refused');
-            },
-          } as unknown as LockManager,
-          BroadcastChannel: null,
-        },
-        onRequestSent,
+    const sharedOutcome = startEarlyRenewal(LIST, withSession(), {
+      crossTab: {
+        locks: {
+          request: () => {
+            throw new Error('locks refused');
+          },
+        } as unknown as LockManager,
+        BroadcastChannel: null,
       },
-    )!;
+      onRequestSent,
+    })!;
     await expect(sharedOutcome).resolves.toMatchObject({ kind: 'unavailable' });
     expect(onRequestSent).toHaveBeenCalledTimes(1);
     expect(seen).toEqual([]);
@@ -267,58 +241,57 @@ describe('early session renewal (entry, before React)', () => {
     ],
   ])('reissue answering %s → %s', async (_label, kind, answer) => {
     mockFetch({ 'POST /api/token/reissue': answer });
-    const expired = jwt('old', -60);
-    const outcome = await startEarlyRenewal(
-      LIST,
-      memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(expired) }),
-      { crossTab: { locks: null, BroadcastChannel: null } },
-    );
-    expect(outcome).toEqual({ failedToken: expired, kind });
+    const outcome = await startEarlyRenewal(LIST, withSession(), {
+      crossTab: { locks: null, BroadcastChannel: null },
+    });
+    expect(outcome).toEqual({ kind });
   });
 });
 
 describe('applying the early renewal to the store', () => {
-  const expired = jwt('old', -60);
+  /** A fresh page: the session flag came back from storage, the token (memory only) did not. */
   const storeWith = (accessToken: string | null) =>
-    createTestStore({ preloadedState: { session: { accessToken }, invite: signedIn.invite } });
+    createTestStore({
+      preloadedState: { session: { accessToken, hasSession: true }, invite: signedIn.invite },
+    });
 
-  it('stores the renewed token in place of the expired one', async () => {
-    const { store } = await storeWith(expired);
-    applyEarlyRenewal(store, { failedToken: expired, kind: 'renewed', accessToken: 'fresh' });
-    expect(store.getState().session.accessToken).toBe('fresh');
+  it('holds the renewed token (the page started without one)', async () => {
+    const { store } = await storeWith(null);
+    applyEarlyRenewal(store, { kind: 'renewed', accessToken: 'fresh' });
+    expect(store.getState().session).toMatchObject({ accessToken: 'fresh', hasSession: true });
   });
 
-  it('signed out: removes the token (the /workspace guard then sends the visitor to sign in)', async () => {
+  it('signed out: clears the session flag (the /workspace guard then sends the visitor to sign in)', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { store } = await storeWith(expired);
-    applyEarlyRenewal(store, { failedToken: expired, kind: 'signedOut' });
-    expect(store.getState().session.accessToken).toBeNull();
+    const { store } = await storeWith(null);
+    applyEarlyRenewal(store, { kind: 'signedOut' });
+    expect(store.getState().session).toMatchObject({ accessToken: null, hasSession: false });
   });
 
   it('changes nothing when the session moved on meanwhile, or the server could not renew now', async () => {
     const { store } = await storeWith('renewed-by-the-saga');
-    applyEarlyRenewal(store, { failedToken: expired, kind: 'renewed', accessToken: 'late' });
-    applyEarlyRenewal(store, { failedToken: expired, kind: 'signedOut' });
+    applyEarlyRenewal(store, { kind: 'renewed', accessToken: 'late' });
+    applyEarlyRenewal(store, { kind: 'signedOut' });
     expect(store.getState().session.accessToken).toBe('renewed-by-the-saga');
-    const other = await storeWith(expired);
-    applyEarlyRenewal(other.store, { failedToken: expired, kind: 'unavailable' });
-    expect(other.store.getState().session.accessToken).toBe(expired);
+    const other = await storeWith(null);
+    applyEarlyRenewal(other.store, { kind: 'unavailable' });
+    expect(other.store.getState().session).toMatchObject({ accessToken: null, hasSession: true });
   });
 
   it('the first screen waits for the outcome, but not longer than the cap', async () => {
-    const bundle = await storeWith(expired);
+    const bundle = await storeWith(null);
     const never = new Promise<EarlyRenewalOutcome>(() => undefined);
     const started = Date.now();
     await expect(whenSessionReady(bundle, never, 30)).resolves.toBe(bundle);
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(bundle.store.getState().session.accessToken).toBe(expired);
+    expect(bundle.store.getState().session.accessToken).toBeNull();
 
     let settle!: (outcome: EarlyRenewalOutcome) => void;
     const late = new Promise<EarlyRenewalOutcome>((resolve) => {
       settle = resolve;
     });
     const ready = whenSessionReady(bundle, late, 10_000);
-    settle({ failedToken: expired, kind: 'renewed', accessToken: 'fresh' });
+    settle({ kind: 'renewed', accessToken: 'fresh' });
     await ready;
     expect(bundle.store.getState().session.accessToken).toBe('fresh');
   });
@@ -337,12 +310,12 @@ describe('route chunks started by the entry', () => {
 describe("the list's first page, requested by the entry", () => {
   it('knows the list routes and their API paths', () => {
     expect(matchListUrl(LIST)).toEqual({ kind: 'issue', teamId: 7 });
-    expect(matchListUrl('/workspace/team/11/ext/')).toEqual({ kind: 'ext', teamId: 11 });
+    expect(matchListUrl('/workspace/team/11/ext/')).toEqual({ kind: 'external', teamId: 11 });
     expect(matchListUrl('/workspace/team/11/goal/5')).toBeNull();
     expect(matchListUrl('/workspace/team/0/goal')).toBeNull();
     expect(matchListUrl('/workspace/team/abc/goal')).toBeNull();
-    for (const kind of ['goal', 'issue', 'ext'] as const) {
-      expect(LIST_SEGMENTS[kind]).toBe(ITEM_SEGMENTS[API_KIND[kind]]);
+    for (const kind of ['goal', 'issue', 'external'] as const) {
+      expect(LIST_SEGMENTS[kind]).toBe(ITEM_SEGMENTS[kind]);
     }
   });
 
@@ -387,38 +360,18 @@ describe('the entry (app/earlySession.ts)', () => {
     });
     return entry;
   }
-  const persistedInvite = JSON.stringify({ inviteUrl: JSON.stringify(signedIn.invite.inviteUrl) });
+  const persistedInvite = JSON.stringify({ hasWorkspace: JSON.stringify(true) });
 
   afterEach(() => window.history.replaceState(null, '', '/'));
 
-  it('a valid stored token: no renewal; the first page is requested at once with that token', async () => {
-    const token = jwt('valid', 600);
-    const { seen } = mockFetch({ 'GET /api/teams/7/issues': () => envelopeResponse(200, firstPage) });
-    const entry = runEntry(LIST, {
-      [PERSISTED_SESSION_KEY]: persistedSession(token),
-      'persist:invite': persistedInvite,
-    });
-    expect(entry.earlyRenewal).toBeNull();
-    await entry.appMayStart;
-    await expect(entry.firstListPage).resolves.toMatchObject({ accessToken: token, page: firstPage });
-    expect(seen.filter((r) => r.path.startsWith('/api/'))).toEqual([
-      {
-        method: 'GET',
-        path: '/api/teams/7/issues',
-        authorization: `Bearer ${token}`,
-        credentials: 'include',
-      },
-    ]);
-  });
-
-  it('an expired stored token: renewal first, then the first page with the new token', async () => {
+  it('a session: renewal first (no token in memory), then the first page with the new token', async () => {
     const fresh = jwt('fresh', 900);
     const { seen } = mockFetch({
       'POST /api/token/reissue': () => envelopeResponse(200, { accessToken: fresh }),
       'GET /api/teams/7/issues': () => envelopeResponse(200, firstPage),
     });
     const entry = runEntry(LIST, {
-      [PERSISTED_SESSION_KEY]: persistedSession(jwt('old', -60)),
+      [PERSISTED_SESSION_KEY]: persistedSession(true),
       'persist:invite': persistedInvite,
     });
     await entry.appMayStart;
@@ -431,18 +384,31 @@ describe('the entry (app/earlySession.ts)', () => {
     await new Promise((resolve) => setTimeout(resolve, HANDOFF_MS + 10));
   });
 
-  it('no invite URL stored (the guard will ask to sign in) or not a list: no first page', () => {
+  it('no session, no known workspace or not a list: no first page', async () => {
     const { seen } = mockFetch({});
-    const token = jwt('valid', 600);
-    expect(runEntry(LIST, { [PERSISTED_SESSION_KEY]: persistedSession(token) }).firstListPage).toBeNull();
+    const none = runEntry(LIST, { 'persist:invite': persistedInvite });
+    expect(none.earlyRenewal).toBeNull();
+    expect(none.firstListPage).toBeNull();
+    expect(seen.filter((r) => r.path.startsWith('/api/'))).toEqual([]);
+    localStorage.clear();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const noWorkspace = runEntry(LIST, { [PERSISTED_SESSION_KEY]: persistedSession(true) });
+    expect(noWorkspace.firstListPage).toBeNull();
+    await noWorkspace.earlyRenewal;
     localStorage.clear();
     const settings = runEntry('/workspace/setting/my-profile', {
-      [PERSISTED_SESSION_KEY]: persistedSession(token),
+      [PERSISTED_SESSION_KEY]: persistedSession(true),
       'persist:invite': persistedInvite,
     });
     expect(settings.firstListPage).toBeNull();
-    expect(settings.earlyRenewal).toBeNull();
-    expect(seen.filter((r) => r.path.startsWith('/api/'))).toEqual([]);
+    // Any workspace page of a session renews at start: the token is not kept across pages.
+    expect(settings.earlyRenewal).not.toBeNull();
+    await settings.earlyRenewal;
+    expect(seen.filter((r) => r.path.startsWith('/api/')).map((r) => r.path)).toEqual([
+      '/api/token/reissue',
+      '/api/token/reissue',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, HANDOFF_MS + 10));
   });
 });
 
@@ -495,14 +461,15 @@ describe('list route loader', () => {
 
   it('prefetches nothing when the guard will send the visitor to sign in', async () => {
     const { seen } = mockFetch({});
-    const bundle = await createTestStore({ preloadedState: { session: { accessToken: 'tok' } } });
+    const bundle = await createTestStore({
+      preloadedState: { session: { accessToken: 'tok', hasSession: true } },
+    });
     const router = renderWithLoadStore(LIST, async () => bundle);
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
     expect(seen).toEqual([]);
   });
 
-  it('an expired session at start: reissue first, then one list request with the new token (no 401)', async () => {
-    const expired = jwt('old', -60);
+  it('a new page of a session: reissue first, then one list request with the new token (no 401)', async () => {
     const fresh = jwt('fresh', 900);
     const { seen } = mockFetch(
       listRoutes({
@@ -515,14 +482,12 @@ describe('list route loader', () => {
     );
     mockSeenRequests = seen;
     // The entry's part: started before the store exists.
-    const early = startEarlyRenewal(
-      LIST,
-      memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(expired) }),
-      { crossTab: { locks: null, BroadcastChannel: null } },
-    );
+    const early = startEarlyRenewal(LIST, withSession(), {
+      crossTab: { locks: null, BroadcastChannel: null },
+    });
     expect(early).not.toBeNull();
     const bundle = await createTestStore({
-      preloadedState: { ...signedIn, session: { accessToken: expired } },
+      preloadedState: { ...signedIn, session: { accessToken: null, hasSession: true } },
     });
     renderWithLoadStore(LIST, () => whenSessionReady(bundle, early));
 
@@ -537,7 +502,7 @@ describe('list route loader', () => {
         credentials: 'include',
       },
     ]);
-    expect(seen.every((r) => r.authorization !== `Bearer ${expired}`)).toBe(true);
+    expect(seen.every((r) => r.authorization === null || r.authorization === `Bearer ${fresh}`)).toBe(true);
     expect(bundle.store.getState().session.accessToken).toBe(fresh);
   });
 
@@ -600,7 +565,7 @@ describe('list route loader', () => {
     await expect(prefetchItemList(bundle.store, 'goal', '7', Promise.resolve(null))).resolves.toBe('query');
     const never = new Promise<FirstListPage | null>(() => undefined);
     const started = Date.now();
-    await expect(prefetchItemList(bundle.store, 'ext', '7', never)).resolves.toBe('query');
+    await expect(prefetchItemList(bundle.store, 'external', '7', never)).resolves.toBe('query');
     expect(Date.now() - started).toBeGreaterThanOrEqual(FIRST_PAGE_WAIT_MS - 20);
     await waitFor(() =>
       expect(seen.map((r) => r.path).sort()).toEqual([

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { highlightCode, type CodeToken } from '../../src/features/editor/codeHighlight';
 
-/** The code-block tokenizer behind `code-highlight` nodes (veco-frontend.md §6.2 `highlightType`). */
+/** The code-block tokenizer behind `code-highlight` nodes. */
 
 /** Characters that start or end tokens, plus Hangul, an astral character and a lone surrogate. */
 const codeUnit = fc.constantFrom(

@@ -24,7 +24,7 @@ import {
 } from '../../src/features/editor/slateTypes';
 
 /**
- * The description converter (issue #6 item 6; spec §3 "Description", §5, §8; veco-frontend.md §6).
+ * The description converter (docs/product.md "Description").
  *
  * **Equivalence of two Lexical documents** (`lexicalShape`): the same tree of blocks with the same types;
  * paragraphs with the same `indent` and inline content; lists with the same `listType`, `start` (number lists),
@@ -33,7 +33,7 @@ import {
  * one format (bitmask restricted to the eight modelled marks) and line breaks — how text is split into nodes
  * does not matter. Ignored as cosmetic: `direction`, alignment `format`, `textFormat`/`textStyle`, `style`,
  * `mode`, `detail`, `version`, the code token boundaries and `highlightType`; `tag` and list-item `indent` are
- * derived and checked separately by `expectLexicalShape`, which holds saved JSON to the node shapes of §6.2.
+ * derived and checked separately by `expectLexicalShape`, which holds saved JSON to the node shapes of Lexical 0.34.
  */
 
 const SAMPLE = readFileSync(path.join(__dirname, 'fixtures/veco-lexical-sample.json'), 'utf8');
@@ -108,7 +108,7 @@ const ELEMENT_KEYS = ['children', 'direction', 'format', 'indent', 'type', 'vers
 const TEXT_KEYS = ['detail', 'format', 'mode', 'style', 'text', 'type', 'version'];
 
 /**
- * Holds a saved document to Lexical 0.34's node shapes (veco-frontend.md §6.2), field order included. Uses
+ * Holds a saved document to Lexical 0.34's node shapes (docs/product.md "Description"), field order included. Uses
  * node:assert (fast enough for the property runs), throwing on the first mismatch.
  */
 function expectLexicalShape(json: string): void {
@@ -351,7 +351,7 @@ describe('the captured sample (veco-lexical-sample.json)', () => {
   });
 });
 
-describe('the literal examples of veco-frontend.md §6.3', () => {
+describe('the literal examples of Lexical states', () => {
   const text = (value: string, format = 0) =>
     `{"detail":0,"format":${format},"mode":"normal","style":"","text":"${value}","type":"text","version":1}`;
   const para = (inline: string[], direction = '"ltr"') =>
@@ -444,7 +444,7 @@ describe('the literal examples of veco-frontend.md §6.3', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// Validation on load (spec §5, §8) and the helpers
+// Validation on load and the helpers
 // ---------------------------------------------------------------------------------------------------------
 
 const root = (...blocks: unknown[]) => JSON.stringify({ root: { children: blocks, type: 'root' } });

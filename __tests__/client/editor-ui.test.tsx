@@ -4,8 +4,8 @@ import { Editor, Node, Transforms, type Descendant } from 'slate';
 import DescriptionEditor, {
   createDescriptionEditor,
   DescriptionEditorSurface,
-  EditorErrorBoundary,
 } from '../../src/features/editor/DescriptionEditor';
+import { EditorErrorBoundary } from '../../src/features/editor/EditorErrorBoundary';
 import {
   applyListType,
   CHECKLIST_TOUCH_MARGIN_PX,
@@ -32,8 +32,8 @@ import { IS_COMPOSING } from 'slate-dom';
 import { withReact } from 'slate-react';
 
 /**
- * The description editor UI and its rules (issue #6 item 5; spec §2 / §4 "Editor", §8, §9). Rendering is checked
- * in jsdom; the model is driven through the Slate API inside the async `act` (stack-notes §3: typing does not reach
+ * The description editor UI and its rules (docs/product.md "Description"). Rendering is checked
+ * in jsdom; the model is driven through the Slate API inside the async `act` (typing does not reach
  * Slate in jsdom), and the key handler is called directly with synthetic events. Real typing, Hangul IME and
  * undo in Chromium are checked outside Jest (see the issue report).
  */

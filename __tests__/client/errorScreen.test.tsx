@@ -14,7 +14,7 @@ jest.mock('../../src/shared/lib/browser', () => ({
 
 const renderThemed = (ui: React.ReactElement) => render(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);
 
-describe('ErrorScreen (spec §8)', () => {
+describe('ErrorScreen', () => {
   it.each([
     [400, '400 Error', '잘못된 요청입니다.'],
     [401, '401 Error', '인증되지 않은 사용자입니다.'],

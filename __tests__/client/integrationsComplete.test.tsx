@@ -9,8 +9,8 @@ import { envelopeResponse, mockFetch, renderApp } from './helpers';
 import { listRoutes, page, signedIn } from './itemListSupport';
 
 /*
- * `/workspace/github/complete` and `/workspace/slack/complete` (spec §2): where the server's callback returns, with
- * `?teamId=` and, on failure, `&error=<CODE>`.
+ * `/workspace/github/complete` and `/workspace/slack/complete` (docs/product.md "Integrations"): where the server's
+ * callback returns, with `?teamId=` and, on failure, `&error=<CODE>`.
  */
 
 configure({ asyncUtilTimeout: 5000 });

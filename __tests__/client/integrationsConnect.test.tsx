@@ -6,7 +6,7 @@ import { listRoutes, page, signedIn } from './itemListSupport';
 import { errorEnvelope, recordUrl } from './integrationsSupport';
 
 /*
- * The "외부 연동" modal of the external lists (veco-frontend.md §4.7): opened by "연동하기" or the blue "+", two
+ * The "외부 연동" modal of the external lists (docs/product.md "Integrations"): opened by "연동하기" or the blue "+", two
  * radio cards, "외부 연동하기" fetches the connect URL and leaves the app for it. `window.location.assign` cannot be
  * redefined in jsdom, so the app's one wrapper around it (`shared/lib/browser#assignLocation`) is mocked.
  */

@@ -6,7 +6,7 @@ import { detail, detailRoutes, recordBody, signedIn, type SentBody } from './ite
 import { deferred, errorEnvelope, installation, repository } from './integrationsSupport';
 
 /*
- * Creating an external with GitHub (spec §5 "GitHub tool", §7; veco-frontend.md §5.2 item 6, §5.4): picking GitHub
+ * Creating an external with GitHub (docs/product.md "Integrations"): picking GitHub
  * loads the installation and the repositories (the first is used); the POST carries owner, repo and installationId;
  * without them the save is refused; the result's `sync` is toasted.
  */

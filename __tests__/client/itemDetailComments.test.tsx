@@ -3,7 +3,7 @@ import type { CommentList } from '../../src/api/itemDetailApi';
 import { envelopeResponse, mockFetch, renderApp } from './helpers';
 import { detail, detailRoutes, recordBody, signedIn, type SentBody } from './itemDetailSupport';
 
-/* Comments of a detail in view mode (spec §2, §4 "Comment list states", §5). */
+/* Comments of a detail in view mode. */
 
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(20000);

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { envelopeResponse, mockFetch, renderApp } from './helpers';
 import { detail, detailRoutes, recordBody, signedIn, type SentBody } from './itemDetailSupport';
 
-/* The deadline pickers in view mode (spec §4, §5 "Dates"): only the changed side is PATCHed. */
+/* The deadline pickers in view mode: only the changed side is PATCHed. */
 
 configure({ asyncUtilTimeout: 8000 });
 jest.setTimeout(30000);

@@ -8,7 +8,6 @@ import {
   editPatch,
   EMPTY_FORM,
   externalCreateBlock,
-  githubTargetFrom,
   goalOptions,
   managersLabel,
   toggleChoice,
@@ -16,8 +15,9 @@ import {
   withStart,
   type DetailForm,
 } from '../../src/features/items/detail/detailModel';
+import { githubTargetFrom } from '../../src/features/integrations/githubTarget';
 
-/* Pure rules of the detail screens (spec §4 "Detail modes", §5 "Dates", §9). */
+/* Pure rules of the detail screens (docs/product.md "Item detail"). */
 
 const m = (memberId: number, name: string): Manager => ({ memberId, name, profileUrl: null });
 const more = (count: number) => ` 외 ${count}명`;
@@ -158,7 +158,7 @@ it('formats comment dates as YY.MM.DD HH:mm', () => {
   expect(commentDate('nope')).toBe('nope');
 });
 
-describe('GitHub tool (spec §5)', () => {
+describe('GitHub tool', () => {
   const repo = (name: string) => ({
     id: 1,
     name,

@@ -24,6 +24,7 @@ export function detail(id: number, overrides: Partial<ItemDetail> = {}): ItemDet
     teamName: 'Acme',
     updatedAt: '2026-11-21T10:12:30+09:00',
     issues: null,
+    externalLink: null,
     ...overrides,
   };
 }

@@ -13,7 +13,7 @@ import { group, item, kim, lee, page, park, withManagers } from './itemListSuppo
 
 /* The list page's pure helpers (src/features/items/listModel.ts). */
 
-describe('deadline text (spec §4 "Date range display")', () => {
+describe('deadline text', () => {
   it('formats YYYY-MM-DD as YY.MM.DD', () => {
     expect(shortDate('2025-08-20')).toBe('25.08.20');
     expect(shortDate('0001-01-01')).toBe('01.01.01');
@@ -36,7 +36,7 @@ describe('deadline text (spec §4 "Date range display")', () => {
   });
 });
 
-describe('manager display (spec §9)', () => {
+describe('manager display', () => {
   it('none, one, or the first two of several with every name kept', () => {
     expect(managerDisplay({ cnt: 0, info: [] })).toEqual({ kind: 'none' });
     expect(managerDisplay(withManagers(kim).managers)).toEqual({ kind: 'one', manager: kim });
@@ -136,7 +136,7 @@ describe('group labels and row columns', () => {
 
   it('links team rows absolutely and joint rows by relative id', () => {
     expect(itemDetailPath('team', 11, 'issue', 5)).toBe('/workspace/team/11/issue/5');
-    expect(itemDetailPath('team', 11, 'ext', 5)).toBe('/workspace/team/11/ext/5');
+    expect(itemDetailPath('team', 11, 'external', 5)).toBe('/workspace/team/11/ext/5');
     expect(itemDetailPath('default', 7, 'goal', 5)).toBe('5');
   });
 });

@@ -4,7 +4,7 @@ import { onePage, teamsHandler, team as teamOf } from './workspaceSupport';
 
 /* Fixtures of the list page tests: items, groups, pages, and the API routes the list page and the shell read. */
 
-export const signedIn = { session: { accessToken: 'tok' }, invite: { inviteUrl: profile.inviteUrl } };
+export const signedIn = { session: { accessToken: 'tok', hasSession: true }, invite: { hasWorkspace: true } };
 
 export const manager = (memberId: number, name: string, profileUrl: string | null = null): Manager => ({
   memberId,

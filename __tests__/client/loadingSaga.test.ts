@@ -23,7 +23,7 @@ function* sagas(): SagaIterator {
 const reducer = combineReducers({ session: sessionReducer, invite: inviteReducer });
 const emptyInvite: InviteState = inviteReducer(undefined, { type: '@@test/INIT' });
 const state = (invite: Partial<InviteState> = {}) => ({
-  session: { accessToken: null },
+  session: { accessToken: null, hasSession: false },
   invite: { ...emptyInvite, ...invite },
 });
 

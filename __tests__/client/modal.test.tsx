@@ -4,7 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '../../src/app/theme';
 import { Modal, type ModalProps } from '../../src/shared/ui/Modal';
 
-/* The shared modal (veco-frontend.md §2.4): a named dialog on an overlay, Escape, overlay clicks, focus trap. */
+/* The shared modal: a named dialog on an overlay, Escape, overlay clicks, focus trap. */
 
 const NAVY = 'rgb(19, 38, 80)';
 const RED = 'rgb(212, 66, 66)';

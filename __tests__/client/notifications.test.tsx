@@ -243,9 +243,9 @@ describe('notifications page: opening and deleting', () => {
     await waitFor(() =>
       expect(seen.some((r) => r.method === 'PATCH' && r.path === '/api/alarms/1')).toBe(true),
     );
-    // Optimistic: before the server answers.
-    expect(rowOf(1)).toHaveAttribute('data-read', 'true');
-    expect(badge()).toHaveTextContent('1');
+    // Optimistic: both change while the PATCH is still unanswered (it answers only at `finishPatch`).
+    await waitFor(() => expect(rowOf(1)).toHaveAttribute('data-read', 'true'));
+    await waitFor(() => expect(badge()).toHaveTextContent('1'));
 
     await act(async () => finishPatch());
     await waitFor(() => expect(requests.length).toBeGreaterThan(before));

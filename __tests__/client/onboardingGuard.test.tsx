@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import {
-  isInviteUrl,
   shouldLeaveOnboarding,
   type OnboardingGuardInput,
 } from '../../src/features/onboarding/OnboardingGuard';
@@ -16,47 +15,31 @@ const reload = jest.mocked(isPageReload);
 beforeEach(() => reload.mockReturnValue(false));
 afterEach(() => jest.restoreAllMocks());
 
-const INVITE_URL = 'http://localhost/acme/invite?token=tok';
-const stored = { inviteUrl: INVITE_URL, invitePassword: 'abcd1234' };
+/** What a member with a workspace has stored (the invite link itself is never stored). */
+const stored = { hasWorkspace: true };
 
 const fresh: OnboardingGuardInput = {
   locationKey: 'default',
   isReload: false,
-  inviteUrl: INVITE_URL,
-  invitePassword: 'abcd1234',
+  hasWorkspace: true,
   isInvite: false,
   workspaceCreated: false,
 };
 
-describe('shouldLeaveOnboarding (spec §2 onboarding guard)', () => {
+describe('shouldLeaveOnboarding (docs/product.md "Onboarding")', () => {
   it.each<[string, Partial<OnboardingGuardInput>, boolean]>([
-    ['fresh load with a stored invite URL and password', {}, false],
-    ['fresh load without an invite URL', { inviteUrl: null }, true],
-    ['fresh load without an invite password', { invitePassword: null }, true],
-    [
-      'fresh load with a URL whose path lacks /invite',
-      { inviteUrl: 'http://localhost/acme?token=tok' },
-      true,
-    ],
-    ['fresh load with a URL without a token', { inviteUrl: 'http://localhost/acme/invite' }, true],
+    ['fresh load of a member with a workspace', {}, false],
+    ['fresh load without a known workspace', { hasWorkspace: false }, true],
     ['fresh load with the invite flag set', { isInvite: true }, true],
     ['fresh load once the workspace was created', { workspaceCreated: true }, true],
-    ['a reload, even with nothing stored', { isReload: true, inviteUrl: null, invitePassword: null }, false],
+    ['a reload, even with nothing stored', { isReload: true, hasWorkspace: false }, false],
     [
       'in-app navigation, even with nothing stored',
-      { locationKey: 'k3x9', inviteUrl: null, isInvite: true },
+      { locationKey: 'k3x9', hasWorkspace: false, isInvite: true },
       false,
     ],
   ])('%s → leave: %s', (_label, input, leave) => {
     expect(shouldLeaveOnboarding({ ...fresh, ...input })).toBe(leave);
-  });
-
-  it('recognises an invite URL by its path and token parameter', () => {
-    expect(isInviteUrl(INVITE_URL)).toBe(true);
-    expect(isInviteUrl('/acme-team/invite?token=a&x=1')).toBe(true);
-    expect(isInviteUrl('http://localhost/acme/invite?token=')).toBe(false);
-    expect(isInviteUrl('not a url at all')).toBe(false);
-    expect(isInviteUrl(null)).toBe(false);
   });
 });
 
@@ -70,22 +53,22 @@ describe('OnboardingGuard on invite, fin and input-pw', () => {
     },
   );
 
-  it('a fresh load with a stored invite URL and password stays', async () => {
+  it('a fresh load of a member with a workspace stays', async () => {
     const { router } = await renderApp('/onboarding/fin', { preloadedState: { invite: stored } });
     expect(await screen.findByRole('button', { name: '지금 시작하기' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding/fin');
   });
 
-  it('a fresh load redirects when the invite flag is set, even with the invite data', async () => {
+  it('a fresh load redirects when the invite flag is set, even with a workspace', async () => {
     const { router } = await renderApp('/onboarding/input-pw', {
       preloadedState: { invite: { ...stored, isInvite: 'true', token: 'tok' } },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
   });
 
-  it('a fresh load redirects once the workspace was created, even with the invite data', async () => {
+  it('a fresh load redirects once the workspace was created', async () => {
     const { router } = await renderApp('/onboarding/invite', {
-      preloadedState: { invite: { ...stored, name: '김민수' }, onboarding: { workspaceCreated: true } },
+      preloadedState: { invite: stored, onboarding: { workspaceCreated: true } },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
   });

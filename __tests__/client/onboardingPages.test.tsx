@@ -19,6 +19,7 @@ const INVITE = {
   name: '김민수',
   workspaceName: 'Acme',
 };
+const INVITE_INFO = { name: INVITE.name, inviteUrl: INVITE.inviteUrl, invitePassword: INVITE.invitePassword };
 const DETAILS = '팀원 URL : http://localhost/acme/invite?token=tok\n\n암호 : abcd1234';
 
 const openWorkspaceStep = async () => {
@@ -89,7 +90,7 @@ describe('step 1: /onboarding/workspace', () => {
   });
 
   it('create stores the invite data and moves on to step 2', async () => {
-    mockFetch({
+    const { seen } = mockFetch({
       'POST /api/workspace': () =>
         envelopeResponse(201, {
           ...INVITE,
@@ -106,17 +107,23 @@ describe('step 1: /onboarding/workspace', () => {
     await userEvent.click(await screen.findByRole('button', { name: '워크스페이스 생성하기' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/invite'));
     expect(await screen.findByText('팀원을 김민수님의 팀에 초대해봐요')).toBeInTheDocument();
-    expect(store.getState().invite).toMatchObject(INVITE);
+    expect(screen.getByRole('textbox', { name: '초대 정보' })).toHaveValue(DETAILS);
+    // The link and password come from the create answer (kept in memory): no second request, nothing stored.
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/workspace']);
+    expect(store.getState().invite).toMatchObject({ hasWorkspace: true, workspaceName: 'Acme' });
+    expect(store.getState().invite).not.toHaveProperty('inviteUrl');
     expect(store.getState().onboarding).toMatchObject({ workspaceCreated: true, createdWorkspaceId: 3 });
   });
 });
 
 describe('step 2: /onboarding/invite', () => {
   const openInviteStep = async () => {
+    mockFetch({ 'GET /api/workspace/setting/invite': () => envelopeResponse(200, INVITE_INFO) });
     const view = await renderApp(['/onboarding/workspace', '/onboarding/invite'], {
-      preloadedState: { invite: INVITE },
+      preloadedState: { invite: { hasWorkspace: true, workspaceName: 'Acme' } },
     });
     await screen.findByRole('heading', { name: '팀원 초대' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '초대 정보' })).toHaveValue(DETAILS));
     return view;
   };
 
@@ -177,19 +184,15 @@ describe('step 2: /onboarding/invite', () => {
     ).toBeVisible();
   });
 
-  it('reads the invite data from the server when it is not stored', async () => {
-    mockFetch({
-      'GET /api/workspace/setting/invite': () =>
-        envelopeResponse(200, {
-          name: '김민수',
-          inviteUrl: INVITE.inviteUrl,
-          invitePassword: INVITE.invitePassword,
-        }),
+  it('reads the invite data from the server when shown (it is never stored)', async () => {
+    const { seen } = mockFetch({
+      'GET /api/workspace/setting/invite': () => envelopeResponse(200, INVITE_INFO),
     });
     const { store } = await renderApp(['/onboarding/workspace', '/onboarding/invite']);
     expect(await screen.findByText('팀원을 김민수님의 팀에 초대해봐요')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: '초대 정보' })).toHaveValue(DETAILS);
-    expect(store.getState().invite).toMatchObject({ name: '김민수', invitePassword: 'abcd1234' });
+    expect(seen.map((r) => r.path)).toEqual(['/api/workspace/setting/invite']);
+    expect(store.getState().invite).toMatchObject({ hasWorkspace: true });
   });
 });
 
@@ -197,7 +200,7 @@ describe('step 3: /onboarding/fin', () => {
   it('shows the logo, the product name and the tagline; "지금 시작하기" goes to /workspace/complete', async () => {
     mockFetch({ 'GET /api/workspace/setting': () => envelopeResponse(200, profile) });
     const { router } = await renderApp(['/onboarding/invite', '/onboarding/fin'], {
-      preloadedState: { session: { accessToken: 'tok' }, invite: INVITE },
+      preloadedState: { session: { accessToken: 'tok', hasSession: true }, invite: { hasWorkspace: true } },
     });
     expect(
       await screen.findByRole('heading', { name: '속도의 관성을 유지하여 목표를 달성하는 협업툴' }),
@@ -252,7 +255,7 @@ describe('/onboarding/input-pw', () => {
   const openPasswordStep = async () => {
     const view = await renderApp(['/onboarding/loading', '/onboarding/input-pw'], {
       preloadedState: {
-        session: { accessToken: 'tok' },
+        session: { accessToken: 'tok', hasSession: true },
         invite: { isInvite: 'true', token: 'inv-token', workspaceName: 'Acme' },
       },
     });

@@ -3,6 +3,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
 import {
+  cacheInviteInfo,
   createRequested,
   inviteDone,
   joinRequested,
@@ -26,7 +27,7 @@ import {
   type OnboardingState,
 } from '../../src/features/onboarding/onboardingSlice';
 import {
-  inviteInfoStored,
+  workspaceAvailable,
   inviteReducer,
   joinFailed,
   joinStarted,
@@ -87,7 +88,11 @@ type Providers = Parameters<ReturnType<typeof expectSaga>['provide']>[0];
 const saga = (initial: State, providers: Providers & unknown[] = []) =>
   expectSaga(onboardingSaga)
     .withReducer(reducer, initial)
-    .provide([[matchers.getContext('navigate'), navigate], ...providers]);
+    .provide([
+      [matchers.getContext('navigate'), navigate],
+      [matchers.call.fn(cacheInviteInfo), undefined],
+      ...providers,
+    ]);
 
 describe('onboarding saga: workspace name step', () => {
   it('an invalid name (client rule) clears the name and URL and shows the rule, without a request', async () => {
@@ -204,14 +209,12 @@ describe('onboarding saga: create, invite, finish', () => {
       .dispatch(createRequested())
       .put(createStarted())
       .call(requestCreateWorkspace, 'Acme')
-      .put(
-        inviteInfoStored({
-          inviteUrl: created.inviteUrl,
-          invitePassword: created.invitePassword,
-          name: '김민수',
-          workspaceName: 'Acme',
-        }),
-      )
+      .put(workspaceAvailable({ workspaceName: 'Acme' }))
+      .call(cacheInviteInfo, {
+        name: '김민수',
+        inviteUrl: created.inviteUrl,
+        invitePassword: created.invitePassword,
+      })
       .put(workspaceCreated({ workspaceId: 3 }))
       .call(navigate, '/onboarding/invite')
       .silentRun(50);
@@ -220,12 +223,8 @@ describe('onboarding saga: create, invite, finish', () => {
       createdWorkspaceId: 3,
       isCreating: false,
     });
-    expect(storeState.invite).toMatchObject({
-      inviteUrl: created.inviteUrl,
-      invitePassword: 'abcd1234',
-      name: '김민수',
-      workspaceName: 'Acme',
-    });
+    expect(storeState.invite).toMatchObject({ hasWorkspace: true, workspaceName: 'Acme' });
+    expect(storeState.invite).not.toHaveProperty('inviteUrl');
   });
 
   it('repeated creates are ignored while the request is pending', async () => {

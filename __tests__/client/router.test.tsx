@@ -9,7 +9,7 @@ jest.mock('../../src/shared/lib/browser', () => ({
 
 afterEach(() => jest.restoreAllMocks());
 
-const signedIn = { session: { accessToken: 'tok' }, invite: { inviteUrl: profile.inviteUrl } };
+const signedIn = { session: { accessToken: 'tok', hasSession: true }, invite: { hasWorkspace: true } };
 
 describe('router', () => {
   it('shows the 404 page for an unknown path', async () => {
@@ -27,8 +27,8 @@ describe('router', () => {
   });
 
   it.each([
-    ['no access token', { invite: { inviteUrl: profile.inviteUrl } }],
-    ['no invite URL', { session: { accessToken: 'tok' } }],
+    ['no session', { invite: { hasWorkspace: true } }],
+    ['no known workspace', { session: { accessToken: 'tok', hasSession: true } }],
     ['neither', {}],
   ])('guards /workspace/... with %s: redirect to /onboarding', async (_label, preloadedState) => {
     const { seen } = mockFetch({});
@@ -56,16 +56,16 @@ describe('router', () => {
     expect(seen[0]).toMatchObject({ path: '/api/workspace/setting', authorization: 'Bearer tok' });
   });
 
-  it('/workspace/complete waits for the profile, stores the invite data, then replaces the URL', async () => {
+  it('/workspace/complete waits for the profile, marks the workspace, then replaces the URL', async () => {
     mockFetch({ 'GET /api/workspace/setting': () => envelopeResponse(200, profile) });
     const { router, store } = await renderApp('/workspace/complete', {
-      preloadedState: { session: { accessToken: 'tok' } },
+      preloadedState: { session: { accessToken: 'tok', hasSession: true } },
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/default/team/7/issue'));
     expect(router.state.historyAction).toBe('REPLACE');
     expect(store.getState().invite).toMatchObject({
-      inviteUrl: profile.inviteUrl,
-      invitePassword: profile.invitePassword,
+      hasWorkspace: true,
+      workspaceName: profile.workspaceName,
     });
   });
 

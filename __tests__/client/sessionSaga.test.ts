@@ -27,7 +27,7 @@ import {
 } from '../../src/features/session/sessionSlice';
 
 const reducer = combineReducers({ session: sessionReducer });
-const signedIn = { session: { accessToken: 'old' } };
+const signedIn = { session: { accessToken: 'old', hasSession: true } };
 
 let navigate: jest.Mock;
 let consoleError: jest.SpyInstance;
@@ -51,7 +51,7 @@ describe('session saga (spec §4 "Session renewal")', () => {
       .dispatch(reissueRequested())
       .put(reissueSucceeded({ accessToken: 'fresh' }))
       .not.put(reissueFailed())
-      .hasFinalState({ session: { accessToken: 'fresh' } })
+      .hasFinalState({ session: { accessToken: 'fresh', hasSession: true } })
       .silentRun(50)
       .then(() => expect(navigate).not.toHaveBeenCalled()));
 
@@ -68,7 +68,7 @@ describe('session saga (spec §4 "Session renewal")', () => {
         [matchers.getContext('navigate'), navigate],
       ])
       .put(reissueSucceeded({ accessToken: 'fresh' }))
-      .hasFinalState({ session: { accessToken: 'fresh' } });
+      .hasFinalState({ session: { accessToken: 'fresh', hasSession: true } });
     // Dispatched once the saga runs, so both arrive while the first reissue is in flight (queued `.dispatch()`
     // calls would only be delivered at the watcher's next `take`, i.e. one after the other).
     const run = test.silentRun(100);
@@ -119,7 +119,7 @@ describe('session saga (spec §4 "Session renewal")', () => {
       .put(reissueFailed())
       .not.put.actionType(reissueSucceeded.type)
       .call(navigate, '/onboarding', { replace: true })
-      .hasFinalState({ session: { accessToken: null } })
+      .hasFinalState({ session: { accessToken: null, hasSession: false } })
       .silentRun(50)
       .then(() => expect(consoleError).toHaveBeenCalledWith('accessToken 재발급 실패', outcome.error));
   });
@@ -175,7 +175,7 @@ describe('session saga (spec §4 "Session renewal")', () => {
         .dispatch(reissueRequested())
         .put(reissueFailed())
         .call(navigate, '/onboarding', { replace: true })
-        .hasFinalState({ session: { accessToken: null } })
+        .hasFinalState({ session: { accessToken: null, hasSession: false } })
         .silentRun(50)
         .then(() => expect(consoleError).toHaveBeenCalledWith('accessToken 발급 실패')),
   );

@@ -202,7 +202,7 @@ describe('withdrawal and logout', () => {
     const { router, store, storage, seen } = await openMyProfile({
       'DELETE /api/workspace/setting/my-profile': () => envelopeResponse(200, null),
     });
-    await waitFor(() => expect(stored(storage, 'session', 'accessToken')).toBe('tok'));
+    await waitFor(() => expect(stored(storage, 'session', 'hasSession')).toBe(true));
 
     await userEvent.click(screen.getByRole('button', { name: '회원탈퇴' }));
     const dialog = await screen.findByRole('dialog');
@@ -215,9 +215,9 @@ describe('withdrawal and logout', () => {
       { path: '/api/workspace/setting/my-profile', authorization: 'Bearer tok' },
     ]);
     expect(store.getState().session.accessToken).toBeNull();
-    expect(store.getState().invite.inviteUrl).toBeNull();
-    expect(stored(storage, 'session', 'accessToken')).toBeNull();
-    expect(stored(storage, 'invite', 'inviteUrl')).toBeNull();
+    expect(store.getState().invite.hasWorkspace).toBe(false);
+    expect(stored(storage, 'session', 'hasSession')).toBe(false);
+    expect(stored(storage, 'invite', 'hasWorkspace')).toBe(false);
     expect(JSON.stringify(storage.dump())).not.toContain(profile.inviteUrl);
     expect(window.localStorage.getItem('leftover')).toBeNull();
     expect(store.getState().api.queries).toEqual({});
@@ -245,7 +245,7 @@ describe('withdrawal and logout', () => {
     const { router, store, storage, seen } = await openMyProfile({
       'POST /api/token/logout': () => envelopeResponse(200, null),
     });
-    await waitFor(() => expect(stored(storage, 'session', 'accessToken')).toBe('tok'));
+    await waitFor(() => expect(stored(storage, 'session', 'hasSession')).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: '로그아웃' }));
     const dialog = await screen.findByRole('dialog', { name: '로그아웃' });
     expect(within(dialog).getByText('정말로 로그아웃하시겠습니까?')).toBeInTheDocument();
@@ -256,7 +256,7 @@ describe('withdrawal and logout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
     expect(seen.some((r) => r.method === 'POST' && r.path === '/api/token/logout')).toBe(true);
     expect(store.getState().session.accessToken).toBeNull();
-    expect(stored(storage, 'session', 'accessToken')).toBeNull();
+    expect(stored(storage, 'session', 'hasSession')).toBe(false);
     expect(window.localStorage.getItem('leftover')).toBeNull();
   });
 

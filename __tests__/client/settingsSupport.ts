@@ -8,7 +8,7 @@ import { envelopeResponse, profile, type FetchHandler } from './helpers';
  * four members, and the API routes the settings pages and the shell around them read.
  */
 
-export const signedIn = { session: { accessToken: 'tok' }, invite: { inviteUrl: profile.inviteUrl } };
+export const signedIn = { session: { accessToken: 'tok', hasSession: true }, invite: { hasWorkspace: true } };
 
 /** 21:00 in Seoul = 12:00 UTC, so the displayed date is the same in every time zone from UTC−11 to UTC+11. */
 const at = (date: string) => `${date}T21:00:00+09:00`;

@@ -24,12 +24,11 @@ import { toastReducer, toastShown } from '../../src/features/toast/toastSlice';
 const reducer = combineReducers({ session: sessionReducer, invite: inviteReducer, toast: toastReducer });
 const probe = { type: '@@test/INIT' };
 const signedIn = {
-  session: { accessToken: 'tok' },
+  session: { accessToken: 'tok', hasSession: true },
   invite: {
     ...inviteReducer(undefined, probe),
-    inviteUrl: 'http://localhost/acme/invite?token=t',
-    invitePassword: 'abcd1234',
-    name: '김민수',
+    hasWorkspace: true,
+    workspaceName: 'Acme',
   },
   toast: { toasts: [] },
 };
@@ -123,7 +122,7 @@ describe('signOutSaga', () => {
       .put(baseApi.util.resetApiState())
       .silentRun(50);
     expect(storeState.session.accessToken).toBeNull();
-    expect(storeState.invite.inviteUrl).toBeNull();
+    expect(storeState.invite.hasWorkspace).toBe(false);
     expect(window.localStorage.getItem('leftover')).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/onboarding', { replace: true });
   });

@@ -11,7 +11,7 @@ import { createTestStore, envelopeResponse, profile, type FetchHandler } from '.
 
 /** Shared fixtures and renderers of the workspace shell, sidebar and toast tests. */
 
-export const signedIn = { session: { accessToken: 'tok' }, invite: { inviteUrl: profile.inviteUrl } };
+export const signedIn = { session: { accessToken: 'tok', hasSession: true }, invite: { hasWorkspace: true } };
 
 export function team(teamId: number, teamName: string, isDefault = false): Team {
   return {

@@ -14,7 +14,7 @@ import { REISSUE_FAMILY_LIMIT_PER_MINUTE } from '../../server/modules/auth/route
 import { hashRefreshToken, signAccessToken } from '../../server/modules/auth/tokens';
 
 /**
- * Sign-in and session as api-contract.md "Sign-in and session" describes them: development sign-in, refresh
+ * Sign-in and session as docs/product.md "Sign-in and session" describes them: development sign-in, refresh
  * rotation with reuse detection, logout, access-token checks, and the workspace profile the loading screen reads.
  */
 let testDb: TestDatabase;

@@ -8,7 +8,7 @@ import { type TestDatabase, createTestApp, createTestDatabase } from './support/
 import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
 
 /**
- * Issue #6, server half: comments (api-contract.md "Comments"; spec §3 "Comment", §5, §7 "Detail and comments").
+ * Issue #6, server half: comments (docs/product.md "Comments").
  */
 let testDb: TestDatabase;
 let app: FastifyInstance;

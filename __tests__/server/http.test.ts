@@ -9,7 +9,7 @@ import { errorEnvelopeSchema, envelopeSchema } from '../../contract';
 
 /**
  * The HTTP foundation as a client sees it: envelopes for every failure, CORS, security headers, rate limits,
- * request ids, the API docs and the SPA fallback (api-contract.md "Envelope and statuses").
+ * request ids, the API docs and the SPA fallback (docs/product.md "Errors and messages").
  */
 let testDb: TestDatabase;
 let app: FastifyInstance;

@@ -7,7 +7,7 @@ import {
   type FakeIntegrations,
 } from '../../scripts/fake-integrations';
 import { githubDelivery, item } from '../../server/db/schema';
-import { lexicalToPlainText } from '../../server/modules/integrations/lexical-text';
+import { lexicalToPlainText } from '../../contract/lexical';
 import { upsertGithubInstallation } from '../../server/modules/integrations/store';
 import { githubAppEnv, startTestIntegrationsFake } from './support/integrations';
 import { createTeamWith, listPageOk } from './support/items';
@@ -16,8 +16,8 @@ import { TEST_PUBLIC_URL, type TestDatabase, createTestApp, createTestDatabase }
 import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
 
 /**
- * GitHub → Momentum webhooks and Momentum → GitHub issue state/title sync (api-contract.md "Comments,
- * notifications, integrations"; server/modules/integrations/webhook.ts): signature on the raw body, duplicate
+ * GitHub → Momentum webhooks and Momentum → GitHub issue state/title sync (docs/product.md "Integrations";
+ * server/modules/github-webhook/routes.ts): signature on the raw body, duplicate
  * deliveries, never a second item for an issue we opened, title/body/FINISH in step — against the fake GitHub of
  * scripts/fake-integrations.ts.
  */

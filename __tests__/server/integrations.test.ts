@@ -15,7 +15,7 @@ import type { AppConfig } from '../../server/config';
 import { githubInstallation, item, slackLink, team } from '../../server/db/schema';
 import { deriveIntegrationKeys, openSecret } from '../../server/modules/integrations/crypto';
 import { SYNC_MESSAGES } from '../../server/modules/integrations/integrations';
-import { lexicalToPlainText } from '../../server/modules/integrations/lexical-text';
+import { lexicalToPlainText } from '../../contract/lexical';
 import { STATE_TTL_SECONDS, signState } from '../../server/modules/integrations/state';
 import { githubAppEnv, startTestIntegrationsFake } from './support/integrations';
 import { createTeamWith } from './support/items';
@@ -24,7 +24,7 @@ import { TEST_PUBLIC_URL, type TestDatabase, createTestApp, createTestDatabase }
 import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
 
 /**
- * GitHub App and Slack integrations, server half (api-contract.md "Comments, notifications, integrations";
+ * GitHub App and Slack integrations, server half (docs/product.md "Integrations";
  * contract/integrations.ts): connect URLs with a signed state, the provider callbacks, the installation and
  * repository endpoints, the link flags, and creating GITHUB / SLACK externals — against the fake GitHub and Slack of
  * scripts/fake-integrations.ts on a free local port.

@@ -6,8 +6,7 @@ import { type TestDatabase, createTestApp, createTestDatabase } from './support/
 import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
 
 /**
- * Issue #6, server half: item detail and partial update (spec §3, §4 "Detail modes", §7 "Detail and comments";
- * api-contract.md "Items" PATCH semantics).
+ * Issue #6, server half: item detail and partial update.
  */
 let testDb: TestDatabase;
 let app: FastifyInstance;

@@ -21,7 +21,7 @@ import { type TestDatabase, createTestApp, createTestDatabase } from './support/
 import { createWorkspaceWith } from './support/workspaces';
 
 /**
- * Property test of the grouped lists' paging (api-contract.md "Grouped lists"): for generated goals and issues or
+ * Property test of the grouped lists' paging (docs/product.md "Grouped lists"): for generated goals and issues or
  * externals (states, priorities, managers — namesakes included —, goals with equal titles, tools) and any page
  * size 1–100, for every grouping the kind offers, reading all pages gives every group in the expected order with
  * its team-wide total on every page, the concatenated items of each group are exactly its items newest first

@@ -17,7 +17,7 @@ import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
 
 /**
  * Issue #5 "Goals, issues and externals", server half: create, grouped lists, delete, simple lists, links and name
- * previews (spec §3, §4, §7 "Lists" + "Detail"; api-contract.md "Items" and "Grouped lists"). Paging invariants
+ * previews (docs/product.md "Items" and "Grouped lists"). Paging invariants
  * over generated data are in items-paging.test.ts, the 2,000-issue timing in items-performance.test.ts.
  */
 let testDb: TestDatabase;

@@ -12,7 +12,7 @@ import { item, itemManager } from '../../server/db/schema';
 import { KIND_BY_NAME } from '../../server/modules/items/kinds';
 import { decodeCursor } from '../../server/modules/items/cursor';
 import { groupItemsQuery, groupSizesQuery, listPage } from '../../server/modules/items/list';
-import type { TeamScope } from '../../server/modules/items/team-scope';
+import type { TeamScope } from '../../server/http/team-scope';
 import { createTeamWith } from './support/items';
 import { type TestDatabase, createTestApp, createTestDatabase, tempDir } from './support/test-app';
 import { createWorkspaceWith } from './support/workspaces';

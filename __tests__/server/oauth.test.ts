@@ -11,7 +11,7 @@ import {
 
 /**
  * The real OAuth code flow (state + PKCE) for Google and Kakao against a local fake provider
- * (api-contract.md "Sign-in and session").
+ * (docs/product.md "Sign-in and session").
  */
 const GOOGLE = { id: 'momentum-web.apps.googleusercontent.com', secret: 'google-client-secret' };
 const KAKAO = { id: 'kakao-rest-api-key', secret: 'kakao-client-secret' };

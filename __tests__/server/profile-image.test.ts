@@ -14,7 +14,7 @@ import { type TestDatabase, createTestApp, createTestDatabase, tempDir } from '.
 import { createWorkspaceWith, multipartFile } from './support/workspaces';
 
 /**
- * Issue #4 profile pictures (spec §3 "My profile", §5 "image files only", §7): multipart upload recognised by
+ * Issue #4 profile pictures: multipart upload recognised by
  * content, re-encoded to a 256 px square WebP, served same-origin with immutable caching, replaced under a new
  * name, deleted.
  */

@@ -7,8 +7,8 @@ import { type TestDatabase, createTestApp, createTestDatabase } from './support/
 import { type TestWorkspace, createWorkspaceWith, joinWith } from './support/workspaces';
 
 /**
- * Issue #4 "Workspace shell … and the settings area", server half — teams, members and my profile (spec §3 "Team",
- * "Team page", "Workspace member", "My profile", §6, §7 "Workspace settings"; api-contract.md "Teams"). Profile
+ * Issue #4 "Workspace shell … and the settings area", server half — teams, members and my profile (docs/product.md
+ * "Teams and members"). Profile
  * pictures and withdrawal have their own files.
  */
 let testDb: TestDatabase;

@@ -1,6 +1,6 @@
 import { formatTimestamp } from '../../server/http/time';
 
-/** Wire timestamps: ISO-8601 to the second with the zone's offset (api-contract.md "Envelope and statuses"). */
+/** Wire timestamps: ISO-8601 to the second with the zone's offset (docs/product.md "Errors and messages"). */
 describe('formatTimestamp', () => {
   const instant = new Date('2026-11-21T01:12:30.987Z');
 

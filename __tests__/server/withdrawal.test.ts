@@ -9,8 +9,8 @@ import { type TestDatabase, createTestApp, createTestDatabase, responseCookie } 
 import { createWorkspaceWith, joinWith, multipartFile } from './support/workspaces';
 
 /**
- * Issue #4 withdrawal, `DELETE /api/workspace/setting/my-profile` (api-contract.md "Sign-in and session"; spec §2
- * "Settings pages"): personal data, sessions and memberships go in one transaction, the member row stays as an
+ * Issue #4 withdrawal, `DELETE /api/workspace/setting/my-profile` (docs/product.md "Sign-in and session"): personal
+ * data, sessions and memberships go in one transaction, the member row stays as an
  * anonymous tombstone, the workspace goes when its last member leaves.
  */
 let testDb: TestDatabase;

@@ -1,7 +1,8 @@
 import { WORKSPACE_NAME_RULES, validateWorkspaceName, workspaceSlug } from '../../contract/workspaceName';
 
 /**
- * Spec §5 "Workspace name": nine checks in order, the first failing one's Korean message is what the user sees
+ * Workspace names (docs/product.md "Onboarding"): nine checks in order, the first failing one's Korean message is
+ * what the user sees
  * (under the field on the client, in the 400 envelope from the server). The expected texts are written out here,
  * so a change of wording or order fails.
  */
@@ -18,7 +19,7 @@ const RULE = {
 } as const;
 
 describe('validateWorkspaceName', () => {
-  it('has the nine rules of spec §5, in order', () => {
+  it('has the nine rules, in order', () => {
     expect(WORKSPACE_NAME_RULES.map((rule) => rule.message)).toEqual(Object.values(RULE));
   });
 

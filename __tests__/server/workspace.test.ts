@@ -6,8 +6,8 @@ import { JOIN_IP_MAX_FAILURES } from '../../contract';
 import { team, teamMember, workspace, workspaceJoinFailure } from '../../server/db/schema';
 
 /**
- * Issue #3 "Onboarding and workspace membership", server half (api-contract.md "Workspace, invite, join"; spec §2
- * onboarding, §3, §5, §7): the URL preview, creating a workspace with its default team, joining with an invite
+ * Issue #3 "Onboarding and workspace membership", server half (docs/product.md "Workspace and invitations"): the URL
+ * preview, creating a workspace with its default team, joining with an invite
  * (including the lockout), the invite info of the settings dialog, and that every route needs a signed-in member.
  */
 let testDb: TestDatabase;
@@ -206,7 +206,7 @@ describe('POST /api/workspace', () => {
     const [row] = await db().select().from(workspace).where(eq(workspace.id, result.workspaceId));
     expect(row).toMatchObject({ slug: 'acme-crew', createdBy: creator.memberId });
 
-    // The loading screen now finds the workspace (spec §2) with the same default team and invite data.
+    // The loading screen now finds the workspace with the same default team and invite data.
     const setting = await profile(creator);
     expect(setting.statusCode).toBe(200);
     expect(setting.json().result).toEqual({

@@ -27,7 +27,7 @@ import {
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * A workspace; `slug` and `invite_token` are unique (api-contract.md "Workspace, invite, join"). `created_by` is the
+ * A workspace; `slug` and `invite_token` are unique (docs/product.md "Workspace and invitations"). `created_by` is the
  * member who created it (null for rows from before issue #3, or once that member is gone).
  */
 export const workspace = pgTable('workspace', {
@@ -44,7 +44,7 @@ export const workspace = pgTable('workspace', {
 /**
  * A signed-in person, keyed by (provider, provider user id); `workspace_id` is null until they create or join one.
  *
- * Withdrawal (api-contract.md "Sign-in and session") keeps the row as an anonymised tombstone so content written for
+ * Withdrawal (docs/product.md "Sign-in and session") keeps the row as an anonymised tombstone so content written for
  * the team can still point at it (shown as "탈퇴한 사용자"): `withdrawn_at` is set, the name becomes
  * `WITHDRAWN_MEMBER_NAME`, and email, image, provider link and workspace are nulled. A null provider link cannot
  * collide in the unique constraint, so the same account signing in again becomes a new member. Only tombstones
@@ -142,8 +142,8 @@ export const teamMember = pgTable(
 );
 
 /**
- * Failed `POST /api/workspace/join` attempts (unknown token or wrong password), for the lockout of api-contract.md
- * "Workspace, invite, join" (server/modules/workspace/join-lockout.ts): in the last 15 minutes, ≥ 5 rows for the
+ * Failed `POST /api/workspace/join` attempts (unknown token or wrong password), for the lockout of docs/product.md
+ * "Workspace and invitations" (server/modules/workspace/join-lockout.ts): in the last 15 minutes, ≥ 5 rows for the
  * (member, workspace) or ≥ 100 rows for the client IP → 429. `workspace_id` is the workspace the invite token
  * named, null for an unknown token (those count together per member); rows go with their workspace. Kept in the
  * database so every app instance sees the same counts. `member_id` becomes null when the member is deleted, so the
@@ -169,7 +169,7 @@ export const workspaceJoinFailure = pgTable(
 const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(', ')})`);
 
 /**
- * Goals, issues and externals — one item model parameterized by `kind` (api-contract.md "Items", spec §3;
+ * Goals, issues and externals — one item model parameterized by `kind` (docs/product.md "Items";
  * issue #5). `workspace_id` repeats the team's workspace so names and counters are per workspace.
  * - `number` / `name`: `<workspaceName>-g|i|e<number>`, the number taken from `item_counter` in the creating
  *   transaction, unique per (workspace, kind) and never reused.
@@ -216,7 +216,7 @@ export const item = pgTable(
   },
   (t) => [
     unique('item_workspace_kind_number_unique').on(t.workspaceId, t.kind, t.number),
-    // Grouped lists: newest first inside a group, by team and kind (api-contract.md "Grouped lists"). drizzle's
+    // Grouped lists: newest first inside a group, by team and kind (docs/product.md "Grouped lists"). drizzle's
     // `.desc()` declares `id DESC NULLS LAST`; the list's keyset queries sort in exactly that order (list.ts
     // `NEWEST_FIRST`), which the primary key cannot give, so they are always read from these indexes
     // (__tests__/server/list-plan.test.ts).
@@ -269,7 +269,7 @@ export const itemManager = pgTable(
 );
 
 /**
- * Group sizes of the grouped lists (api-contract.md "Grouped lists": every page carries every non-empty group with
+ * Group sizes of the grouped lists (docs/product.md "Grouped lists": every page carries every non-empty group with
  * its team-wide `dataCnt`), kept by triggers so a page never counts the team's items (migration
  * 0008_list_group_sizes.sql; server/modules/items/list.ts reads them). A group's size is the sum of `delta` over its rows
  * (team, kind, grouping `group_by`, `group_key` = the list's `groupKey`: a code, a goal or member id, or NONE).
@@ -308,7 +308,7 @@ export const itemCounter = pgTable(
 );
 
 /**
- * Comments on goals, issues and externals (api-contract.md "Comments"; spec §3 "Comment"; issue #6). The target is
+ * Comments on goals, issues and externals (docs/product.md "Comments"). The target is
  * the item (`item_id`; the category is its kind); deleted with the item (cascade). `author_id` is set null when the
  * author withdraws (the comment stays, shown as "탈퇴한 사용자"). Listed oldest first (`id`).
  */
@@ -327,7 +327,7 @@ export const comment = pgTable(
 );
 
 /**
- * The GitHub App installation linked to a team (api-contract.md "Comments, notifications, integrations";
+ * The GitHub App installation linked to a team (docs/product.md "Integrations";
  * contract/integrations.ts): at most one per team (`team_id` unique; a new install replaces it), deleted with the
  * team. `installation_id` is GitHub's id (bigint: GitHub ids outgrow `integer`), indexed for webhooks, which find
  * the team by it; `account` is the installing user's or organization's login as GitHub reported it.
@@ -349,7 +349,7 @@ export const githubInstallation = pgTable(
 
 /**
  * GitHub webhook deliveries already handled (`X-GitHub-Delivery`, a GUID), so a redelivered or replayed delivery is
- * answered 200 and ignored (server/modules/integrations/webhook.ts). Inserted in the transaction that applies the
+ * answered 200 and ignored (server/modules/github-webhook/routes.ts). Inserted in the transaction that applies the
  * delivery; rows older than 7 days are pruned by later deliveries (`received_at` index).
  */
 export const githubDelivery = pgTable(

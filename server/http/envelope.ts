@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { CODES, type Code, type Envelope } from '../../contract';
 
 /**
- * The `/api` response envelope (api-contract.md "Envelope and statuses"): `{ isSuccess, code, message, result }`.
+ * The `/api` response envelope (docs/product.md "Errors and messages"): `{ isSuccess, code, message, result }`.
  * The HTTP status always comes from the `CODES` catalogue, so the body's code and the status never disagree.
  * `message` is the catalogue's unless a more precise Korean text is given (e.g. the failing workspace-name rule).
  */

@@ -3,7 +3,7 @@ import { ResponseSerializationError, hasZodFastifySchemaValidationErrors } from 
 import { CODES, type Code } from '../../contract';
 import { ApiError, type ErrorResult, envelope } from './envelope';
 
-/** Fastify's own error codes we translate into envelope codes (api-contract.md "Envelope and statuses"). */
+/** Fastify's own error codes we translate into envelope codes (docs/product.md "Errors and messages"). */
 const FRAMEWORK_CODES: Record<string, Code> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'COMMON400_1',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'COMMON400_1',

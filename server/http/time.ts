@@ -1,4 +1,4 @@
-/** The time zone timestamps are shown in until workspaces carry their own (api-contract.md "Envelope and statuses"). */
+/** The time zone timestamps are shown in until workspaces carry their own (docs/product.md "Errors and messages"). */
 export const DEFAULT_TIME_ZONE = 'Asia/Seoul';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -25,7 +25,7 @@ const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width
 
 /**
  * A wire timestamp: ISO-8601 to the second with the zone's offset, e.g. `2026-11-21T10:12:30+09:00`
- * (api-contract.md "Envelope and statuses"). Milliseconds are dropped.
+ * (docs/product.md "Errors and messages"). Milliseconds are dropped.
  */
 export function formatTimestamp(date: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   const seconds = Math.floor(date.getTime() / 1000) * 1000;
@@ -49,3 +49,10 @@ export function formatTimestamp(date: Date, timeZone: string = DEFAULT_TIME_ZONE
     `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`
   );
 }
+
+/**
+ * SQL for "today in Asia/Seoul" from the database's transaction time: the `day` of alarms raised by writes
+ * (ASSIGNED, COMMENT). The deadline reminder uses the app's clock instead (alarms/day.ts `seoulDay`), so tests and the
+ * development clock switch can move it; writes are real events and take the real time.
+ */
+export const SEOUL_TODAY_SQL = `(now() at time zone '${DEFAULT_TIME_ZONE}')::date`;

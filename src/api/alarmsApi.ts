@@ -6,20 +6,18 @@ import type {
   ALARM_PAGE_SIZE as CONTRACT_PAGE_SIZE,
 } from '../../contract/alarms';
 import { baseApi, unwrapResult } from './baseApi';
+import { NOTIFICATION_LIST_TAG, NOTIFICATION_TAGS, NOTIFICATION_UNREAD_TAG } from './cacheTags';
 
 /*
  * Notifications ("alarms", contract/alarms.ts). Types only from the contract (it carries zod); the page size is
  * declared here (`ALARM_PAGE_SIZE` of contract/alarms.ts, checked by the type below).
  *
- * Tags (agreed with the live event stream, src/features/live/): every alarm page provides
- * `{ type: 'Notification', id: 'LIST' }`, the unread count `{ type: 'Notification', id: 'UNREAD' }`.
+ * Tags (cacheTags.ts, shared with the live event stream): every alarm page provides `NOTIFICATION_LIST_TAG`, the
+ * unread count `NOTIFICATION_UNREAD_TAG`.
  */
 
-/** Rows a page (contract/alarms.ts `ALARM_PAGE_SIZE`, spec: 10). */
+/** Rows a page (contract/alarms.ts `ALARM_PAGE_SIZE`). */
 export const ALARM_PAGE_SIZE = 10 satisfies typeof CONTRACT_PAGE_SIZE;
-
-export const NOTIFICATION_LIST_TAG = { type: 'Notification', id: 'LIST' } as const;
-export const NOTIFICATION_UNREAD_TAG = { type: 'Notification', id: 'UNREAD' } as const;
 
 export interface AlarmListArg {
   type: AlarmType;
@@ -98,13 +96,13 @@ export const alarmsApi = baseApi.injectEndpoints({
           for (const patch of patches) patch.undo();
         }
       },
-      invalidatesTags: [NOTIFICATION_LIST_TAG, NOTIFICATION_UNREAD_TAG],
+      invalidatesTags: [...NOTIFICATION_TAGS],
     }),
 
     /** DELETE /api/alarms with a JSON array of the member's alarm ids (1…1,000) as the body. */
     deleteAlarms: build.mutation<unknown, number[]>({
       query: (ids) => ({ url: '/api/alarms', method: 'DELETE', body: ids }),
-      invalidatesTags: (_result, error) => (error ? [] : [NOTIFICATION_LIST_TAG, NOTIFICATION_UNREAD_TAG]),
+      invalidatesTags: (_result, error) => (error ? [] : [...NOTIFICATION_TAGS]),
     }),
   }),
 });

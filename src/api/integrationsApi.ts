@@ -1,68 +1,63 @@
 import type { GithubInstallation, GithubRepository } from '../../contract/integrations';
 import { baseApi, unwrapResult } from './baseApi';
+import { githubInstallationTag, githubRepositoriesTag, INTEGRATION_TAGS } from './cacheTags';
 
 /*
- * GitHub and Slack integrations (spec §7 "Lists, notifications and integrations", §5 "GitHub tool";
- * contract/integrations.ts). Types only from contract/: zod never reaches the client bundle.
+ * GitHub and Slack integrations (docs/product.md "Integrations"; contract/integrations.ts). Types only from contract/: zod never reaches the client bundle.
  *
  * Flow: the external list's "외부 연동" modal asks for a connect URL and sends the browser there (full-page
  * redirect); the provider returns through the server's callback to `/workspace/github/complete?teamId=` or
  * `/workspace/slack/complete?teamId=` (with `&error=<CODE>` on failure). The complete page invalidates
- * `INTEGRATION_TAGS`, so the links flags (`itemsApi.getExternalLinks`), the installation and the repositories are
+ * `INTEGRATION_TAGS` (cacheTags.ts), so the links flags (`itemsApi.getExternalLinks`), the installation and the repositories are
  * read again.
  */
 
-/** What a finished (or failed) connect makes stale: every team's links flags, installation and repositories. */
-export const INTEGRATION_TAGS = ['ExternalLinks', 'GithubInstallation', 'GithubRepositories'] as const;
-
-export const integrationsApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['GithubInstallation', 'GithubRepositories'] })
-  .injectEndpoints({
-    endpoints: (build) => ({
-      /**
-       * GET /api/github/connect?teamId= — the GitHub App install URL for this team (result: the URL string; its
-       * signed `state` lasts 10 minutes, so it is never reused from the cache). Errors: 503 `GITHUB503_0` (GitHub
-       * not configured on this server), 403/404 for a team of another workspace.
-       */
-      getGithubConnectUrl: build.query<string, number>({
-        query: (teamId) => ({ url: '/api/github/connect', params: { teamId } }),
-        transformResponse: unwrapResult<string>,
-        keepUnusedDataFor: 0,
-      }),
-
-      /**
-       * GET /slack/connect?teamId= (no `/api` prefix) — the Slack authorize URL (result: the URL string). Slack is
-       * linked per workspace; the optional `teamId` is only where the complete page returns. Errors: 503
-       * `SLACK503_0` (Slack not configured), 502 `SLACK502_0`.
-       */
-      getSlackConnectUrl: build.query<string, number | undefined>({
-        query: (teamId) => ({ url: '/slack/connect', params: teamId === undefined ? undefined : { teamId } }),
-        transformResponse: unwrapResult<string>,
-        keepUnusedDataFor: 0,
-      }),
-
-      /**
-       * GET /api/teams/{teamId}/github/installation — `{teamId, installationId, account}` (200 `GITHUB200_1`);
-       * 404 `GITHUB404_0` when the team has no GitHub App installation.
-       */
-      getGithubInstallation: build.query<GithubInstallation, number>({
-        query: (teamId) => `/api/teams/${teamId}/github/installation`,
-        transformResponse: unwrapResult<GithubInstallation>,
-        providesTags: (_result, _error, teamId) => [{ type: 'GithubInstallation', id: teamId }],
-      }),
-
-      /**
-       * GET /api/teams/{teamId}/github/repositories — `GithubRepository[]` the installation can access (GitHub's
-       * first page, possibly empty; the client uses the first, spec §7). 404 `GITHUB404_0` when not linked, 502
-       * `GITHUB502_0` when GitHub is unreachable or refuses.
-       */
-      getGithubRepositories: build.query<GithubRepository[], number>({
-        query: (teamId) => `/api/teams/${teamId}/github/repositories`,
-        transformResponse: unwrapResult<GithubRepository[]>,
-        providesTags: (_result, _error, teamId) => [{ type: 'GithubRepositories', id: teamId }],
-      }),
+export const integrationsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * GET /api/github/connect?teamId= — the GitHub App install URL for this team (result: the URL string; its
+     * signed `state` lasts 10 minutes, so it is never reused from the cache). Errors: 503 `GITHUB503_0` (GitHub
+     * not configured on this server), 403/404 for a team of another workspace.
+     */
+    getGithubConnectUrl: build.query<string, number>({
+      query: (teamId) => ({ url: '/api/github/connect', params: { teamId } }),
+      transformResponse: unwrapResult<string>,
+      keepUnusedDataFor: 0,
     }),
-  });
+
+    /**
+     * GET /slack/connect?teamId= (no `/api` prefix) — the Slack authorize URL (result: the URL string). Slack is
+     * linked per workspace; the optional `teamId` is only where the complete page returns. Errors: 503
+     * `SLACK503_0` (Slack not configured), 502 `SLACK502_0`.
+     */
+    getSlackConnectUrl: build.query<string, number | undefined>({
+      query: (teamId) => ({ url: '/slack/connect', params: teamId === undefined ? undefined : { teamId } }),
+      transformResponse: unwrapResult<string>,
+      keepUnusedDataFor: 0,
+    }),
+
+    /**
+     * GET /api/teams/{teamId}/github/installation — `{teamId, installationId, account}` (200 `GITHUB200_1`);
+     * 404 `GITHUB404_0` when the team has no GitHub App installation.
+     */
+    getGithubInstallation: build.query<GithubInstallation, number>({
+      query: (teamId) => `/api/teams/${teamId}/github/installation`,
+      transformResponse: unwrapResult<GithubInstallation>,
+      providesTags: (_result, _error, teamId) => [githubInstallationTag(teamId)],
+    }),
+
+    /**
+     * GET /api/teams/{teamId}/github/repositories — `GithubRepository[]` the installation can access (GitHub's
+     * first page, possibly empty; the client uses the first). 404 `GITHUB404_0` when not linked, 502
+     * `GITHUB502_0` when GitHub is unreachable or refuses.
+     */
+    getGithubRepositories: build.query<GithubRepository[], number>({
+      query: (teamId) => `/api/teams/${teamId}/github/repositories`,
+      transformResponse: unwrapResult<GithubRepository[]>,
+      providesTags: (_result, _error, teamId) => [githubRepositoriesTag(teamId)],
+    }),
+  }),
+});
 
 export const {
   useLazyGetGithubConnectUrlQuery,

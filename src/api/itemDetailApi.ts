@@ -1,53 +1,40 @@
 import { retry } from '@reduxjs/toolkit/query/react';
 import type { Envelope } from '../../contract/envelope';
-import type { ExternalLink, GoalRef, ListItem } from '../../contract/items';
+import type {
+  CommentCategory,
+  CommentList,
+  ItemDetail,
+  UpdateGoalRequest,
+  UpdateIssueRequest,
+} from '../../contract/items';
 import type { ItemKind } from '../../contract/itemEnums';
 import { baseApi, unwrapResult } from './baseApi';
 import { baseQueryWithReissue } from './baseQuery';
+import {
+  COMMENT_CATEGORY,
+  commentsTag,
+  itemDetailProvides,
+  itemNameTag,
+  staleAfterComment,
+  staleAfterItemChange,
+} from './cacheTags';
 import { errorStatus } from './errors';
-import { ITEM_SEGMENTS, ITEM_TAGS } from './itemsApi';
+import { ITEM_SEGMENTS } from './itemsApi';
 
 /*
- * Item details, updates, comments and name previews (spec §7 "Detail and comments"). Types are declared here to
- * match `contract/items.ts#itemDetailSchema` and the update/comment schemas (types only; zod never reaches the
- * client).
+ * Item details, updates, comments and name previews (docs/product.md "Item detail", "Comments"). Types come from
+ * contract/items.ts (types only: zod never reaches the client); the ones re-exported here keep the item screens'
+ * imports short.
  */
 
-/** `{cnt, info: [{id, title}]}` — the issues of a goal. */
-export interface ItemRefs {
-  cnt: number;
-  info: GoalRef[];
-}
-
-/** A detail: the list item fields plus description, team and — per kind — issues (goals) / goal / ext tool. */
-export interface ItemDetail extends ListItem {
-  content: string;
-  teamId: number;
-  teamName: string;
-  updatedAt: string;
-  /** Goals only. */
-  issues?: ItemRefs | null;
-  /** Externals: the GitHub issue / Slack message made at creation (absent from older servers = none). */
-  externalLink?: ExternalLink | null;
-}
-
-/** Deadline sides of an update: `YYYY-MM-DD`, or the text `'null'` to clear that side; absent = unchanged. */
-export interface DeadlinePatch {
-  start?: string;
-  end?: string;
-}
+export type { CommentCategory, CommentList, ItemDetail };
+export { COMMENT_CATEGORY };
 
 /** A partial update (PATCH): only the fields present change. `managersId: []` clears; `goalId: null` clears. */
-export interface ItemPatch {
-  title?: string;
-  content?: string;
-  state?: ListItem['state'];
-  priority?: ListItem['priority'];
-  managersId?: number[];
-  deadline?: DeadlinePatch;
-  goalId?: number | null;
-  issuesId?: number[];
-}
+export type ItemPatch = UpdateGoalRequest & UpdateIssueRequest;
+
+/** Deadline sides of an update: `YYYY-MM-DD`, or the text `'null'` to clear that side; absent = unchanged. */
+export type DeadlinePatch = NonNullable<ItemPatch['deadline']>;
 
 export interface ItemDetailArg {
   kind: ItemKind;
@@ -57,27 +44,6 @@ export interface ItemDetailArg {
 
 export interface UpdateItemArg extends ItemDetailArg {
   patch: ItemPatch;
-}
-
-export type CommentCategory = 'ISSUE' | 'GOAL' | 'EXTERNAL';
-
-export const COMMENT_CATEGORY: Record<ItemKind, CommentCategory> = {
-  goal: 'GOAL',
-  issue: 'ISSUE',
-  external: 'EXTERNAL',
-};
-
-export interface ItemComment {
-  id: number;
-  profileUrl: string | null;
-  name: string;
-  createdAt: string;
-  content: string;
-}
-
-export interface CommentList {
-  cnt: number;
-  info: ItemComment[];
 }
 
 export interface CommentsArg {
@@ -102,7 +68,7 @@ export function itemNamePath(kind: ItemKind, teamId: number): string {
     : `/api/teams/${teamId}/${kind}-name`;
 }
 
-/** Detail reads: no retry on 404, otherwise up to 2 retries (spec §8). */
+/** Detail reads: no retry on 404, otherwise up to 2 retries (docs/product.md "Errors and messages"). */
 const detailBaseQuery = retry(
   async (args: string, api, extraOptions) => {
     const result = await baseQueryWithReissue(args, api, extraOptions);
@@ -111,8 +77,6 @@ const detailBaseQuery = retry(
   },
   { maxRetries: 2 },
 );
-
-const detailTag = (kind: ItemKind, id: number) => ({ type: ITEM_TAGS[kind], id });
 
 export const itemDetailApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -123,10 +87,13 @@ export const itemDetailApi = baseApi.injectEndpoints({
         if (response.error) return { error: response.error };
         return { data: unwrapResult(response.data as Envelope<ItemDetail>) };
       },
-      providesTags: (_result, _error, { kind, id }) => [detailTag(kind, id)],
+      providesTags: (_result, _error, { kind, id }) => itemDetailProvides(kind, id),
     }),
 
-    /** PATCH /api/teams/{teamId}/goals|issues|externals/{id} — partial; refreshes that detail and the lists. */
+    /**
+     * PATCH /api/teams/{teamId}/goals|issues|externals/{id} — partial; refreshes that detail and every list and
+     * detail that shows it (`staleAfterItemChange`).
+     */
     updateItem: build.mutation<unknown, UpdateItemArg>({
       query: ({ kind, teamId, id, patch }) => ({
         url: `/api/teams/${teamId}/${ITEM_SEGMENTS[kind]}/${id}`,
@@ -134,37 +101,21 @@ export const itemDetailApi = baseApi.injectEndpoints({
         body: patch,
       }),
       transformResponse: unwrapResult<unknown>,
-      invalidatesTags: (_result, error, { kind, id }) => {
-        if (error) return [];
-        const tags = [
-          detailTag(kind, id),
-          { type: ITEM_TAGS[kind], id: 'LIST' },
-          { type: 'SimpleList' as const, id: kind },
-        ];
-        // Goal titles show on issue/external rows and details; issue changes show on goal details.
-        if (kind === 'goal') {
-          tags.push({ type: ITEM_TAGS.issue, id: 'LIST' }, { type: ITEM_TAGS.external, id: 'LIST' });
-        } else {
-          tags.push({ type: ITEM_TAGS.goal, id: 'LIST' });
-        }
-        return tags;
-      },
+      invalidatesTags: (_result, error, { kind, id }) => (error ? [] : staleAfterItemChange(kind, [id])),
     }),
 
     /** GET /api/teams/{teamId}/goal-name|issue-name|externals/external-name — the next generated name. */
     getItemName: build.query<string, { kind: ItemKind; teamId: number }>({
       query: ({ kind, teamId }) => itemNamePath(kind, teamId),
       transformResponse: unwrapResult<string>,
-      providesTags: (_result, _error, { kind }) => [{ type: 'ItemName', id: kind }],
+      providesTags: (_result, _error, { kind }) => [itemNameTag(kind)],
     }),
 
     /** GET /api/comments?category=&targetId= — `{cnt, info}`. */
     getComments: build.query<CommentList, CommentsArg>({
       query: ({ category, targetId }) => ({ url: '/api/comments', params: { category, targetId } }),
       transformResponse: unwrapResult<CommentList>,
-      providesTags: (_result, _error, { category, targetId }) => [
-        { type: 'Comment', id: `${category}-${targetId}` },
-      ],
+      providesTags: (_result, _error, { category, targetId }) => [commentsTag(category, targetId)],
     }),
 
     /** POST /api/comments `{content, category, targetId}`; the list refetches. */
@@ -172,7 +123,7 @@ export const itemDetailApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/api/comments', method: 'POST', body }),
       transformResponse: unwrapResult<unknown>,
       invalidatesTags: (_result, error, { category, targetId }) =>
-        error ? [] : [{ type: 'Comment', id: `${category}-${targetId}` }],
+        error ? [] : staleAfterComment(category, targetId),
     }),
   }),
 });
@@ -185,6 +136,6 @@ export const {
   useCreateCommentMutation,
 } = itemDetailApi;
 
-/** Comments are read only for a finite numeric target id (spec §2). */
+/** Comments are read only for a finite numeric target id. */
 export const commentsEnabled = (targetId: number | null | undefined): targetId is number =>
   typeof targetId === 'number' && Number.isFinite(targetId);

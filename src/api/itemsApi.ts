@@ -10,6 +10,7 @@ import type {
 } from '../../contract/items';
 import { LIST_PAGE_SIZE, type Grouping, type ItemKind } from '../../contract/itemEnums';
 import { baseApi, unwrapResult } from './baseApi';
+import { externalLinksTag, itemListProvides, simpleListProvides, staleAfterItemChange } from './cacheTags';
 import { errorStatus } from './errors';
 
 /* Types only from contract/items (plus zod-free values from contract/itemEnums): zod never reaches the client. */
@@ -23,11 +24,6 @@ export const ITEM_SEGMENTS: Record<ItemKind, string> = {
 
 /** Body key of the delete request per kind. */
 const DELETE_KEYS = { goal: 'goalIds', issue: 'issueIds', external: 'externalIds' } as const;
-
-/** The list tag of each kind; every list, simple list and detail of that kind provides it. */
-export const ITEM_TAGS = { goal: 'Goal', issue: 'Issue', external: 'External' } as const;
-
-const LIST_ID = 'LIST';
 
 export interface ItemListArg {
   kind: ItemKind;
@@ -65,29 +61,10 @@ export interface CreateExternalResult {
 
 const EMPTY_SIMPLE_LIST: SimpleList = { cnt: 0, info: [] };
 
-/**
- * What a change to items of `kind` makes stale: that kind's lists and simple list, its name preview and — for
- * goals, whose titles show on issue and external rows — the issue and external lists too. Issues and externals
- * belong to goals, so their changes also refresh goal data (goal details list their issues).
- */
-function staleAfterChange(kind: ItemKind) {
-  const tags = [
-    { type: ITEM_TAGS[kind], id: LIST_ID },
-    { type: 'ItemName' as const, id: kind },
-    ...(kind === 'external' ? [] : [{ type: 'SimpleList' as const, id: kind }]),
-  ];
-  if (kind === 'goal') {
-    tags.push({ type: ITEM_TAGS.issue, id: LIST_ID }, { type: ITEM_TAGS.external, id: LIST_ID });
-  } else {
-    tags.push({ type: ITEM_TAGS.goal, id: LIST_ID });
-  }
-  return tags;
-}
-
 export const itemsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * GET /api/teams/{teamId}/goals|issues|externals?query&cursor&size — a grouped list page (api-contract.md
+     * GET /api/teams/{teamId}/goals|issues|externals?query&cursor&size — a grouped list page (docs/product.md
      * "Grouped lists"). An infinite query: the first page without `cursor`, then the previous page's `nextCursor`
      * while `hasNext`. Every page lists every non-empty group (this page's items only); merge them by `groupKey`
      * (`features/items/listModel.ts#mergeListPages`).
@@ -103,7 +80,7 @@ export const itemsApi = baseApi.injectEndpoints({
         params: { query: grouping, size: LIST_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
       }),
       transformResponse: unwrapResult<ListPage>,
-      providesTags: (_result, _error, { kind }) => [{ type: ITEM_TAGS[kind], id: LIST_ID }],
+      providesTags: (_result, _error, { kind }) => itemListProvides(kind),
     }),
 
     /**
@@ -117,7 +94,7 @@ export const itemsApi = baseApi.injectEndpoints({
         body: { [DELETE_KEYS[kind]]: ids },
       }),
       transformResponse: unwrapResult<DeleteItemsResult>,
-      invalidatesTags: (_result, error, { kind }) => (error ? [] : staleAfterChange(kind)),
+      invalidatesTags: (_result, error, { kind, ids }) => (error ? [] : staleAfterItemChange(kind, ids)),
     }),
 
     /** GET /api/teams/{teamId}/goals-simple|issues-simple — `{cnt, info: [{id, title}]}`; a 404 counts as empty. */
@@ -131,35 +108,32 @@ export const itemsApi = baseApi.injectEndpoints({
         }
         return { data: unwrapResult(response.data as Envelope<SimpleList>) };
       },
-      providesTags: (_result, _error, { kind }) => [
-        { type: ITEM_TAGS[kind], id: LIST_ID },
-        { type: 'SimpleList', id: kind },
-      ],
+      providesTags: (_result, _error, { kind }) => simpleListProvides(kind),
     }),
 
     /**
      * GET /api/teams/{teamId}/externals/links — `{linkedWithGithub, linkedWithSlack}`: the team's GitHub App
      * installation and its workspace's Slack bot. Tagged `ExternalLinks` (per team): the integration complete
-     * pages invalidate it (`integrationsApi.ts#INTEGRATION_TAGS`), so lists and pickers read the new flags.
+     * pages invalidate it (`cacheTags.ts#INTEGRATION_TAGS`), so lists and pickers read the new flags.
      */
     getExternalLinks: build.query<ExternalLinks, number>({
       query: (teamId) => `/api/teams/${teamId}/externals/links`,
       transformResponse: unwrapResult<ExternalLinks>,
-      providesTags: (_result, _error, teamId) => [{ type: 'ExternalLinks', id: teamId }],
+      providesTags: (_result, _error, teamId) => [externalLinksTag(teamId)],
     }),
 
     /** POST /api/teams/{teamId}/goals — 201 `{goalId}`. */
     createGoal: build.mutation<{ goalId: number }, CreateItemArg<CreateGoalRequest>>({
       query: ({ teamId, body }) => ({ url: `/api/teams/${teamId}/goals`, method: 'POST', body }),
       transformResponse: unwrapResult<{ goalId: number }>,
-      invalidatesTags: (_result, error) => (error ? [] : staleAfterChange('goal')),
+      invalidatesTags: (_result, error) => (error ? [] : staleAfterItemChange('goal')),
     }),
 
     /** POST /api/teams/{teamId}/issues — 201 `{issueId}`. */
     createIssue: build.mutation<{ issueId: number }, CreateItemArg<CreateIssueRequest>>({
       query: ({ teamId, body }) => ({ url: `/api/teams/${teamId}/issues`, method: 'POST', body }),
       transformResponse: unwrapResult<{ issueId: number }>,
-      invalidatesTags: (_result, error) => (error ? [] : staleAfterChange('issue')),
+      invalidatesTags: (_result, error) => (error ? [] : staleAfterItemChange('issue')),
     }),
 
     /**
@@ -171,7 +145,7 @@ export const itemsApi = baseApi.injectEndpoints({
     createExternal: build.mutation<CreateExternalResult, CreateItemArg<CreateExternalRequest>>({
       query: ({ teamId, body }) => ({ url: `/api/teams/${teamId}/externals`, method: 'POST', body }),
       transformResponse: unwrapResult<CreateExternalResult>,
-      invalidatesTags: (_result, error) => (error ? [] : staleAfterChange('external')),
+      invalidatesTags: (_result, error) => (error ? [] : staleAfterItemChange('external')),
     }),
   }),
 });

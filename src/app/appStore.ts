@@ -1,5 +1,5 @@
 import type { EarlyRenewalOutcome } from '../features/session/earlyRenewal';
-import { reissueFailed, reissueSucceeded, selectAccessToken } from '../features/session/sessionSlice';
+import { reissueFailed, reissueSucceeded } from '../features/session';
 import { copy } from '../shared/copy';
 import type { AppNavigate } from './navigation';
 import { whenRehydrated } from './persistence';
@@ -22,20 +22,21 @@ export function getAppStore(navigate: AppNavigate): AppStoreBundle {
 
 /**
  * How long (ms) the first screen waits for the early renewal before rendering anyway. It normally takes one round
- * trip; the cross-tab lock can keep it waiting while another tab waits out a 429. Past this, requests go out with
- * the stored token as before (a 401 renews through the session saga, which meets the early renewal's token on the
+ * trip; the cross-tab lock can keep it waiting while another tab waits out a 429. Past this, requests go out
+ * without a token (their 401 renews through the session saga, which meets the early renewal's token on the
  * cross-tab channel) and the outcome is still applied when it arrives.
  */
 export const EARLY_RENEWAL_WAIT_MS = 3_000;
 
 /**
  * Applies the early renewal's outcome (features/session/earlyRenewal.ts) — unless the session changed meanwhile
- * (the saga already renewed, or signed out): renewed → the new token is stored; signed out → the token is removed
- * (the `/workspace` guard then sends the visitor to `/onboarding`, as the saga would); not now → nothing, the
- * first 401 renews the usual way.
+ * (the saga already renewed, or signed out): renewed → the token is held; signed out → the session flag is
+ * cleared (the `/workspace` guard then sends the visitor to `/onboarding`, as the saga would); not now →
+ * nothing, the first 401 renews the usual way.
  */
 export function applyEarlyRenewal(store: AppStore, outcome: EarlyRenewalOutcome): void {
-  if (selectAccessToken(store.getState()) !== outcome.failedToken) return;
+  const { accessToken, hasSession } = store.getState().session;
+  if (accessToken !== null || !hasSession) return;
   if (outcome.kind === 'renewed') {
     store.dispatch(reissueSucceeded({ accessToken: outcome.accessToken }));
   } else if (outcome.kind === 'signedOut') {

@@ -1,30 +1,27 @@
 import { fetchFirstListPage, matchListUrl, type FirstListPage } from '../features/items/list/firstListPage';
 import {
-  readPersistedString,
-  readStoredAccessToken,
+  PERSISTED_INVITE_KEY,
+  readPersistedFlag,
   startEarlyRenewal,
   type EarlyRenewalOutcome,
 } from '../features/session/earlyRenewal';
 import { preloadRouteChunks } from './routeChunks';
 
 /*
- * The first thing the entry (src/index.tsx) runs, before React, MUI and the router are evaluated (README.md "App
- * start"). For a `/workspace` URL of a signed-in member:
- * - an expired stored access token starts the session renewal at once (features/session/earlyRenewal.ts); the
- *   router hands its outcome to the store (app/appStore.ts);
- * - a list URL requests the list's first page with the stored (or just renewed) token
- *   (features/items/list/firstListPage.ts); the list route's loader hands it to RTK Query;
+ * The first thing the entry (src/index.tsx) runs, before React, MUI and the router are evaluated
+ * (docs/architecture.md "Session"). For a `/workspace` URL in a browser that holds a session:
+ * - the session renewal starts at once (features/session/earlyRenewal.ts): the access token is kept in memory
+ *   only, so a new page has none; the router hands the outcome to the store (app/appStore.ts);
+ * - a list URL requests the list's first page with the renewed token (features/items/list/firstListPage.ts); the
+ *   list route's loader hands it to RTK Query;
  * - the first screen's route chunks start downloading (app/routeChunks.ts) while the entry is still evaluating.
- * Nothing is written anywhere: the tokens stay in memory, as the store's persistence has them.
+ * Nothing is written anywhere: the token stays in memory.
  */
 
 performance.mark?.('momentum:entry');
 
 /** How long (ms) the app waits for the renewal's request to leave before it is evaluated anyway. */
 export const EARLY_START_MAX_WAIT_MS = 100;
-
-/** redux-persist's key of the invite slice: the `/workspace` guard also needs a stored invite URL. */
-const PERSISTED_INVITE_KEY = 'persist:invite';
 
 function storageOrNull(): Storage | null {
   try {
@@ -52,16 +49,15 @@ export const earlyRenewal: Promise<EarlyRenewalOutcome> | null = startEarlyRenew
 
 function startFirstListPage(): Promise<FirstListPage | null> | null {
   const list = matchListUrl(pathname);
-  // The guard sends a visitor without a token or an invite URL to sign in: nothing to load for them.
-  const token = readStoredAccessToken(storage);
-  if (!list || !token || !readPersistedString(storage, PERSISTED_INVITE_KEY, 'inviteUrl')) return null;
-  if (!earlyRenewal) return fetchFirstListPage(list, token);
+  // The guard sends a visitor without a session or a workspace to sign in: nothing to load for them.
+  if (!list || !earlyRenewal || !readPersistedFlag(storage, PERSISTED_INVITE_KEY, 'hasWorkspace'))
+    return null;
   return earlyRenewal.then((outcome) =>
     outcome.kind === 'renewed' ? fetchFirstListPage(list, outcome.accessToken) : null,
   );
 }
 
-/** The first page of the list at this URL, requested right now (or right after the renewal), or null. */
+/** The first page of the list at this URL, requested right after the renewal, or null. */
 export const firstListPage: Promise<FirstListPage | null> | null = startFirstListPage();
 
 preloadRouteChunks(pathname);

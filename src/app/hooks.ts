@@ -4,3 +4,6 @@ import type { AppDispatch, AppStore, RootState } from './store';
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
 export const useAppStore = useStore.withTypes<AppStore>();
+
+/** The store's types, for features (which may import this module but not the store itself). */
+export type { AppDispatch, AppStore, RootState };

@@ -1,8 +1,8 @@
 import type { Persistor } from 'redux-persist';
 
 /**
- * Resolves once redux-persist has rehydrated every persisted slice, so guards and the base query read the
- * stored token and invite data, never the initial empty state. (No redux-persist runtime import: the router
+ * Resolves once redux-persist has rehydrated every persisted slice, so guards read the stored session and
+ * workspace flags, never the initial empty state. (No redux-persist runtime import: the router
  * in the entry chunk uses this.)
  */
 export function whenRehydrated(persistor: Persistor): Promise<void> {

@@ -1,22 +1,23 @@
 import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunction, type RouteObject } from 'react-router-dom';
-import type { ItemKind, ItemMode, ItemScope } from '../shared/copy';
+import type { ItemKind } from '../../contract/itemEnums';
+import type { ItemMode, ItemScope } from '../shared/copy';
 import { isAbsoluteHttpUrl, replaceLocation } from '../shared/lib/browser';
 import { FullScreenSpinner } from '../shared/ui/FullScreenSpinner';
 import { NotFoundPage } from '../shared/ui/NotFoundPage';
 import { RouteErrorScreen } from '../shared/ui/RouteErrorScreen';
-import type { IntegrationService } from '../features/integrations/integrationModel';
-import type { FirstListPage } from '../features/items/list/firstListPage';
-import type { ItemPageProps } from '../features/items/pages/ItemPage';
+import type { IntegrationService } from '../features/integrations';
+import type { FirstListPage, ItemPageProps } from '../features/items';
 import type { EarlyRenewalOutcome } from '../features/session/earlyRenewal';
 import type { AppNavigate } from './navigation';
+import { ITEM_ID_PARAMS, ITEM_ROUTE_SEGMENTS } from './paths';
 import { whenRehydrated } from './persistence';
 import type { AppStoreBundle } from './store';
 
 /**
- * Every route of spec §2. Pages are lazy route modules (webpack chunks `route-*`); the entry holds only the
- * redirects and the error pages. The login page and the onboarding layout share the chunk `route-login`, which
- * the build's bundle budget measures.
+ * Every route of the app (docs/product.md). Pages are lazy route modules (webpack chunks `route-*`); the entry holds
+ * only the redirects and the error pages. The login page and the onboarding layout share the chunk `route-login`,
+ * which the build's bundle budget measures.
  *
  * Redux lives under a pathless `StoreLayout` route that wraps every screen except the login page, `/` and the
  * 404: its lazy loader obtains the store (`loadStore`) and waits for rehydration before anything under it
@@ -64,7 +65,7 @@ const itemPage = (props: ItemPageProps) => async () => {
 };
 
 /**
- * `/workspace/github/complete` and `/workspace/slack/complete`: where the provider's callback returns (spec §2),
+ * `/workspace/github/complete` and `/workspace/slack/complete`: where the provider's callback returns,
  * one page parameterized by the service (chunk `route-integrations`).
  */
 const integrationComplete = (service: IntegrationService) => async () => {
@@ -97,8 +98,8 @@ const listLoader =
     return null;
   };
 
-const ITEM_KINDS: ItemKind[] = ['issue', 'goal', 'ext'];
-const ID_PARAM: Record<ItemKind, string> = { goal: 'goalId', issue: 'issueId', ext: 'extId' };
+/** The order of the kinds' routes (issue first, as before). */
+const ROUTE_KINDS: ItemKind[] = ['issue', 'goal', 'external'];
 const DETAILS: Array<[(id: string) => string, ItemMode]> = [
   [() => 'detail/create', 'create'],
   [(id) => `:${id}`, 'view'],
@@ -109,16 +110,16 @@ const DETAILS: Array<[(id: string) => string, ItemMode]> = [
 function teamRoutes(scope: ItemScope, lists: ListLoaderDeps): RouteObject[] {
   return [
     { index: true, element: <Navigate to="issue" replace /> },
-    ...ITEM_KINDS.flatMap((kind): RouteObject[] => [
+    ...ROUTE_KINDS.flatMap((kind): RouteObject[] => [
       {
-        path: kind,
+        path: ITEM_ROUTE_SEGMENTS[kind],
         loader: listLoader(lists, kind),
         // Same list again (a link to the open list, a search change): the page keeps its own query.
         shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
         lazy: itemPage({ kind, mode: 'list', scope }),
       },
       ...DETAILS.map(([suffix, mode]) => ({
-        path: `${kind}/${suffix(ID_PARAM[kind])}`,
+        path: `${ITEM_ROUTE_SEGMENTS[kind]}/${suffix(ITEM_ID_PARAMS[kind])}`,
         lazy: itemPage({ kind, mode, scope }),
       })),
     ]),
@@ -203,7 +204,7 @@ export function createRoutes({ loadStore, firstListPage = null }: RouteDeps): Ro
                 ),
               },
               {
-                // Spec §2 guard: a fresh (non-reload) load of these needs stored invite data.
+                // Guard (docs/product.md "Onboarding"): a fresh (non-reload) load of these needs stored invite data.
                 lazy: page(
                   () =>
                     import(

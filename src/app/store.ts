@@ -9,14 +9,27 @@ import {
   REGISTER,
   REHYDRATE,
   persistReducer,
+  type PersistedState,
   persistStore,
   type Persistor,
   type WebStorage,
 } from 'redux-persist';
 import { baseApi } from '../api/baseApi';
 import type { ApiThunkExtra } from '../api/baseQuery';
-import { sessionReducer, type SessionState } from '../features/session/sessionSlice';
+import {
+  SESSION_PERSISTED_KEYS,
+  awaitReissue,
+  selectAccessToken,
+  sessionReducer,
+  type SessionState,
+} from '../features/session';
 import { INVITE_PERSISTED_KEYS, inviteReducer, type InviteState } from '../features/invite/inviteSlice';
+import {
+  browserTabStorage,
+  keepInviteTokenInTab,
+  readInviteToken,
+  type TabStorage,
+} from '../features/invite/inviteTokenStorage';
 import {
   ONBOARDING_PERSISTED_KEYS,
   onboardingReducer,
@@ -30,28 +43,51 @@ import { rootSaga } from './rootSaga';
 import { localStorageAdapter } from './storage';
 
 /**
- * The persisted slices and their storage keys (`persist:<key>`). One small config per slice; the RTK Query
- * cache (`api`) is never persisted.
+ * The persisted slices and their local-storage keys (`persist:<key>`). One small config per slice, each with a
+ * whitelist of what is no credential (docs/security.md): the session flag, the onboarding step and flags, UI
+ * prefs. The access token stays in memory, the invite token in the tab's session storage
+ * (features/invite/inviteTokenStorage.ts), the invite link and password on the server. The RTK Query cache (`api`)
+ * is never persisted.
  */
 export const PERSISTED_KEYS = ['session', 'invite', 'onboarding', 'uiPrefs'] as const;
 
-/** Bump when a persisted shape changes incompatibly (add a `migrate` then). */
-const PERSIST_VERSION = 1;
+/** Bump when a persisted shape changes incompatibly, and teach `migrate` the old shape. */
+const PERSIST_VERSION = 2;
+
+type Stored = Record<string, unknown> & NonNullable<PersistedState>;
+
+/**
+ * Version 1 kept credentials in local storage (the access token; the invite link, password and token): a stored
+ * state of that version keeps only the whitelisted keys, and the presence of the dropped ones becomes the flags
+ * that replace them (`hasSession`, `hasWorkspace`). The next write stores the cleaned state.
+ */
+function migrateFrom1(key: string, whitelist: readonly string[] | undefined) {
+  return (state: PersistedState): Promise<PersistedState> => {
+    if (!state || state._persist.version >= PERSIST_VERSION || !whitelist) return Promise.resolve(state);
+    const old = state as Stored;
+    const kept: Stored = { _persist: old._persist };
+    for (const field of whitelist) if (field in old) kept[field] = old[field];
+    if (key === 'session') kept.hasSession = Boolean(old.accessToken);
+    if (key === 'invite') kept.hasWorkspace = Boolean(old.inviteUrl);
+    return Promise.resolve(kept);
+  };
+}
 
 function buildRootReducer(storage: WebStorage) {
-  const config = <K extends string>(key: K, whitelist?: string[]) => ({
+  const config = <K extends string>(key: K, whitelist?: readonly string[]) => ({
     key,
     storage,
     version: PERSIST_VERSION,
-    ...(whitelist ? { whitelist } : {}),
+    migrate: migrateFrom1(key, whitelist),
+    ...(whitelist ? { whitelist: [...whitelist] } : {}),
   });
   return combineReducers({
     [baseApi.reducerPath]: baseApi.reducer,
-    session: persistReducer(config('session', ['accessToken']), sessionReducer),
-    // Whitelists name the stored keys only: pending flags, error messages and the last failed password stay
-    // in memory (a reload starts the attempt afresh).
-    invite: persistReducer(config('invite', [...INVITE_PERSISTED_KEYS]), inviteReducer),
-    onboarding: persistReducer(config('onboarding', [...ONBOARDING_PERSISTED_KEYS]), onboardingReducer),
+    session: persistReducer(config('session', SESSION_PERSISTED_KEYS), sessionReducer),
+    // Whitelists name the stored keys only: tokens, pending flags, error messages and the last failed password
+    // stay in memory (a reload starts the attempt afresh).
+    invite: persistReducer(config('invite', INVITE_PERSISTED_KEYS), inviteReducer),
+    onboarding: persistReducer(config('onboarding', ONBOARDING_PERSISTED_KEYS), onboardingReducer),
     uiPrefs: persistReducer(config('uiPrefs', ['sidebarOpen', 'sectionOpen']), uiPrefsReducer),
     toast: toastReducer,
     leaveGuard: leaveGuardReducer,
@@ -72,20 +108,26 @@ export interface AppStoreOptions {
   preloadedState?: PreloadedAppState;
   /** Where persisted slices live; `localStorage` by default. */
   storage?: WebStorage;
+  /**
+   * Where the invite token lives per tab; `sessionStorage` by default — or, when `storage` is given (tests),
+   * nowhere unless this is given too.
+   */
+  tabStorage?: TabStorage | null;
   /** Saga navigation; normally attached later with `setNavigate(router.navigate)`. */
   navigate?: AppNavigate;
 }
 
-function withInitialStates(preloaded: PreloadedAppState | undefined) {
-  if (!preloaded) return undefined;
+function withInitialStates(preloaded: PreloadedAppState | undefined, inviteToken: string | null) {
+  if (!preloaded && !inviteToken) return undefined;
   const probe = { type: '@@momentum/INIT' };
+  const invite = inviteToken ? { token: inviteToken, ...preloaded?.invite } : preloaded?.invite;
   const merged = {
-    ...(preloaded.session && { session: { ...sessionReducer(undefined, probe), ...preloaded.session } }),
-    ...(preloaded.invite && { invite: { ...inviteReducer(undefined, probe), ...preloaded.invite } }),
-    ...(preloaded.onboarding && {
+    ...(preloaded?.session && { session: { ...sessionReducer(undefined, probe), ...preloaded.session } }),
+    ...(invite && { invite: { ...inviteReducer(undefined, probe), ...invite } }),
+    ...(preloaded?.onboarding && {
       onboarding: { ...onboardingReducer(undefined, probe), ...preloaded.onboarding },
     }),
-    ...(preloaded.uiPrefs && { uiPrefs: { ...uiPrefsReducer(undefined, probe), ...preloaded.uiPrefs } }),
+    ...(preloaded?.uiPrefs && { uiPrefs: { ...uiPrefsReducer(undefined, probe), ...preloaded.uiPrefs } }),
   };
   // No `_persist` key on purpose: redux-persist still rehydrates (stored values win over preloaded ones).
   return merged as unknown as Partial<RootState>;
@@ -93,17 +135,25 @@ function withInitialStates(preloaded: PreloadedAppState | undefined) {
 
 /**
  * Creates the store: RTK Query (one api), redux-saga (context `{ navigate }`), redux-persist (one config per
- * small slice) and the serializability check (redux-persist's own actions excepted). The saga runner is the
- * thunk `extraArgument`, so the base query can ask the session saga for a token.
+ * small slice) and the serializability check (redux-persist's own actions excepted). The session's token
+ * selector and renewal (the session saga's, run on demand) are the thunk `extraArgument`, so the base query uses
+ * them without importing the session feature (src/api/baseQuery.ts `SessionAccess`).
  */
 export function createAppStore(options: AppStoreOptions = {}) {
   const context: SagaContext = { navigate: options.navigate ?? navigateBeforeRouter };
   const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
-  const extra: ApiThunkExtra = { runSaga: (saga, ...args) => sagaMiddleware.run(saga, ...args) };
+  const extra: ApiThunkExtra = {
+    session: {
+      selectAccessToken: (state) => selectAccessToken(state as RootState),
+      renewAccessToken: () => sagaMiddleware.run(awaitReissue).toPromise<string | null>(),
+    },
+  };
+  const tabStorage =
+    options.tabStorage !== undefined ? options.tabStorage : options.storage ? null : browserTabStorage();
 
   const store = configureStore({
     reducer: buildRootReducer(options.storage ?? localStorageAdapter),
-    preloadedState: withInitialStates(options.preloadedState),
+    preloadedState: withInitialStates(options.preloadedState, readInviteToken(tabStorage)),
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: extra },
@@ -113,6 +163,7 @@ export function createAppStore(options: AppStoreOptions = {}) {
   });
 
   const persistor: Persistor = persistStore(store);
+  keepInviteTokenInTab(store, tabStorage);
   // The sign-out saga purges and flushes the stored slices (features/session/signOutSaga.ts).
   sagaMiddleware.setContext({ persistor });
   sagaMiddleware.run(rootSaga);

@@ -1,52 +1,25 @@
 import type { CSSProperties } from 'react';
 import { createTheme } from '@mui/material/styles';
+import type { State } from '../../contract/itemEnums';
+import { tokens } from '../shared/ui/tokens';
 
 /**
- * Design tokens (veco-frontend.md §1) as one MUI theme. The root font size is 10px (`html { font-size: 62.5% }`
- * in global.css), so `htmlFontSize: 10` keeps MUI's rem maths right and every size below reads as px / 10.
+ * The design tokens (src/shared/ui/tokens.ts) as one MUI theme. The root font size is 10px
+ * (`html { font-size: 62.5% }` in global.css), so `htmlFontSize: 10` keeps MUI's rem maths right and every size
+ * below reads as px / 10.
  */
 
-export const STATUS_CODES = ['NONE', 'IN_PROGRESS', 'TODO', 'FINISH', 'REVIEW', 'DELETE'] as const;
-export type StatusCode = (typeof STATUS_CODES)[number];
-
-export const tokens = {
-  navy: '#132650',
-  navyVariant: '#2e4475',
-  error: '#d44242',
-  grey: {
-    default: '#2d2d2d',
-    100: '#ffffff',
-    200: '#f3f3f3',
-    300: '#dcdcdc',
-    400: '#aeaeae',
-    500: '#777777',
-    600: '#111111',
-  },
-  onboardingBackground: '#f9fafb',
-  kakaoYellow: '#fee500',
-  calendarBlue: '#4474e2',
-  status: {
-    NONE: '#DCDCDC',
-    IN_PROGRESS: '#D4B042',
-    TODO: '#D44242',
-    FINISH: '#75D564',
-    REVIEW: '#2E4475',
-    DELETE: '#D44242',
-  } satisfies Record<StatusCode, string>,
-  fontFamily:
-    "'Pretendard Variable', Pretendard, -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', sans-serif",
-  letterSpacing: '-0.02em',
-} as const;
+export { tokens };
 
 type TextStyle = CSSProperties;
 
 declare module '@mui/material/styles' {
   interface Palette {
-    status: Record<StatusCode, string>;
+    status: Record<State, string>;
     kakao: { main: string; contrastText: string };
   }
   interface PaletteOptions {
-    status?: Record<StatusCode, string>;
+    status?: Record<State, string>;
     kakao?: { main: string; contrastText: string };
   }
   interface TypeBackground {

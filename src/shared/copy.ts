@@ -1,5 +1,6 @@
 import type { OAuthErrorCode } from '../../contract/auth';
 import type { CODES, Code } from '../../contract/codes';
+import type { ItemKind } from '../../contract/itemEnums';
 
 /**
  * Every user-visible string of the client, in Korean. Components never inline copy; they read it from here,
@@ -8,14 +9,13 @@ import type { CODES, Code } from '../../contract/codes';
 
 export const PRODUCT_NAME = 'Momentum';
 
-export type ItemKind = 'goal' | 'issue' | 'ext';
 export type ItemScope = 'default' | 'team';
 export type ItemMode = 'list' | 'create' | 'view' | 'edit';
 
 /** The integration failure codes the complete pages explain (contract/codes.ts `GITHUB4xx/5xx`, `SLACK4xx/5xx`). */
 type IntegrationErrorCode = Extract<Code, `GITHUB${4 | 5}${string}` | `SLACK${4 | 5}${string}`>;
 
-const ITEM_LABELS: Record<ItemKind, string> = { goal: '목표', issue: '이슈', ext: '외부 이슈' };
+const ITEM_LABELS: Record<ItemKind, string> = { goal: '목표', issue: '이슈', external: '외부 이슈' };
 const MODE_SUFFIX: Record<ItemMode, string> = { list: '목록', create: '생성', view: '상세', edit: '수정' };
 
 export const copy = {
@@ -75,7 +75,7 @@ export const copy = {
     back: '돌아가기',
   },
 
-  /** Onboarding steps 1–3 and the invitee's password screen (veco-frontend.md §3.3–3.6). */
+  /** Onboarding steps 1–3 and the invitee's password screen (docs/product.md "Onboarding"). */
   onboarding: {
     steps: {
       /** Accessible name of the step indicator's `<nav>`. */
@@ -93,7 +93,7 @@ export const copy = {
       create: '워크스페이스 생성하기',
       /** Under the name field when the URL request fails for a reason other than the name rules. */
       urlFailed: '워크스페이스 URL을 확인하지 못했습니다. 잠시 후 다시 시도해 주세요.',
-      /** Console diagnostics (spec §8: workspace creation failures are only logged). */
+      /** Console diagnostics (workspace creation failures are only logged). */
       urlRequestFailed: '워크스페이스 URL 조회 실패',
       createFailed: '워크스페이스 생성 실패',
     },
@@ -119,7 +119,7 @@ export const copy = {
         workspaceName ? `${workspaceName} 워크스페이스에 초대합니다.` : '워크스페이스에 초대합니다.',
       placeholder: '암호를 입력하시오',
       label: '초대 암호',
-      /** Wrong password (400), and any other failed join (spec §8 "Join failure shows the wrong-input state"). */
+      /** Wrong password (400), and any other failed join (both show the wrong-input state). */
       wrong: '입력 정보를 다시 확인하세요',
       /** 429 without a server message. */
       tooMany: '시도 횟수를 초과했습니다. 잠시 후 다시 시도해 주세요.',
@@ -141,7 +141,7 @@ export const copy = {
       `${scope === 'default' ? '공동 ' : ''}${ITEM_LABELS[kind]} ${MODE_SUFFIX[mode]}`,
   },
 
-  /** The shared modal (veco-frontend.md §2.4). */
+  /** The shared modal. */
   modal: {
     defaultTitle: '알림',
     confirm: '확인',
@@ -149,7 +149,7 @@ export const copy = {
     close: '창 닫기',
   },
 
-  /** Settings pages (spec §2 "Settings pages", veco-frontend.md §8.3). */
+  /** Settings pages (docs/product.md "Settings"). */
   settings: {
     loading: '불러오는 중입니다',
     wsProfile: {
@@ -163,7 +163,7 @@ export const copy = {
       create: '팀 생성하기',
       tableLabel: '팀 목록',
       columns: { icon: '아이콘', name: '팀 이름', memberCount: '멤버 수', createdAt: '생성일' },
-      /** Console diagnostic (spec §8: team list failures are logged). */
+      /** Console diagnostic (team list failures are logged). */
       loadFailed: '팀 목록 조회 실패',
     },
     createTeam: {
@@ -216,19 +216,19 @@ export const copy = {
       agree: '위의 내용을 확인했으며 모든 사항에 동의합니다.',
       submit: '탈퇴하기',
       failed: '회원탈퇴에 실패했습니다. 잠시 후 다시 시도해 주세요.',
-      /** Console diagnostic (spec §8: withdrawal failures are logged). */
+      /** Console diagnostic (withdrawal failures are logged). */
       failedLog: '회원탈퇴 실패',
     },
     logout: {
       title: '로그아웃',
       body: '정말로 로그아웃하시겠습니까?',
       submit: '로그아웃',
-      /** Console diagnostic (spec §8: logout failures are logged). */
+      /** Console diagnostic (logout failures are logged). */
       failedLog: '로그아웃 실패',
     },
   },
 
-  /** The workspace sidebar (spec §2 "Sidebar", veco-frontend.md §8.1 and §8.3). */
+  /** The workspace sidebar (docs/product.md "Sidebar"). */
   sidebar: {
     /** Accessible name of the sidebar's `<nav>`. */
     label: '사이드바',
@@ -242,7 +242,7 @@ export const copy = {
     myTeamsSection: '나의 팀',
     /** Empty "나의 팀": link to the team list settings page. */
     createTeam: '팀 생성하기',
-    items: { goal: '목표', issue: '이슈', ext: '외부' },
+    items: { goal: '목표', issue: '이슈', external: '외부' },
     create: { goal: '목표 생성', issue: '이슈 생성' },
     /** Accessible name of a team's drag handle. */
     reorderHandle: (teamName: string) => `${teamName} 순서 변경`,
@@ -272,7 +272,7 @@ export const copy = {
     },
   },
 
-  /** Goal, issue and external lists (spec §2 "List pages", §4, §9; veco-frontend.md §4). */
+  /** Goal, issue and external lists (docs/product.md "Grouped lists"). */
   itemList: {
     loading: '불러오는 중입니다',
     filter: '필터',
@@ -293,11 +293,11 @@ export const copy = {
     },
     none: '없음',
     empty: {
-      team: { goal: '목표를 생성하세요', issue: '이슈를 생성하세요', ext: '외부 이슈를 생성하세요' },
+      team: { goal: '목표를 생성하세요', issue: '이슈를 생성하세요', external: '외부 이슈를 생성하세요' },
       default: {
         goal: '공동 목표를 생성하세요',
         issue: '공동 이슈를 생성하세요',
-        ext: '공동 외부이슈를 생성하세요',
+        external: '공동 외부이슈를 생성하세요',
       },
     } satisfies Record<ItemScope, Record<ItemKind, string>>,
     /** Above the create link of an empty team issue list. */
@@ -306,7 +306,7 @@ export const copy = {
     deleteFailed: '삭제하지 못했습니다. 잠시 후 다시 시도해 주세요.',
     /** The error fallback's action: reloads the page. */
     reload: '다시 시도',
-    /** Console diagnostic (spec §8). */
+    /** Console diagnostic. */
     loadFailed: '목록 조회 실패',
     integrations: {
       label: '외부 연동',
@@ -316,7 +316,7 @@ export const copy = {
     },
   },
 
-  /** The notifications page `/workspace/noti` and the sidebar's unread badge (veco-frontend.md §8.2). */
+  /** The notifications page `/workspace/noti` and the sidebar's unread badge (docs/product.md "Notifications"). */
   notifications: {
     title: '알림',
     /** Accessible name of the tab row. */
@@ -326,19 +326,23 @@ export const copy = {
     /** The small label after a row's title: why the alarm was raised (contract/alarms.ts `AlarmReason`). */
     reasons: { DEADLINE: '마감', ASSIGNED: '담당자 지정', COMMENT: '댓글' },
     deleteFailed: '알림을 삭제하지 못했습니다. 잠시 후 다시 시도해 주세요.',
-    /** Console diagnostics (spec §8). */
+    /** Console diagnostics. */
     loadFailed: '알림 조회 실패',
     readFailed: '알림 읽음 처리 실패',
     /** The sidebar badge's accessible text. */
     unreadBadge: (count: number) => `읽지 않은 알림 ${count}개`,
   },
 
-  /** Goal, issue and external detail screens (spec §2 "Detail pages", §4, §5; veco-frontend.md §5). */
+  /** Goal, issue and external detail screens (docs/product.md "Item detail"). */
   itemDetail: {
     titleLabel: '제목',
-    titlePlaceholder: { goal: '목표를 생성하세요', issue: '이슈를 생성하세요', ext: '제목을 작성해보세요' },
+    titlePlaceholder: {
+      goal: '목표를 생성하세요',
+      issue: '이슈를 생성하세요',
+      external: '제목을 작성해보세요',
+    },
     /** Breadcrumb / header title while the title is empty. */
-    defaultTitle: { goal: '새 목표', issue: '새 이슈', ext: '새 외부 이슈' },
+    defaultTitle: { goal: '새 목표', issue: '새 이슈', external: '새 외부 이슈' },
     breadcrumb: '위치',
     titleMax: '최대 20자까지 작성할 수 있습니다.',
     save: { complete: '작성 완료', edit: '수정하기', saving: '저장 중…' },
@@ -362,11 +366,11 @@ export const copy = {
     extRequired: '반드시 외부 툴을 설정해야 합니다.',
     extCreateOnly: '외부 툴은 생성 시 한 번만 설정 가능합니다.',
     extNoneLinked: '연동된 외부 툴이 없습니다. 외부 연동을 먼저 추가해 주세요.',
-    /** Picking GitHub on create: the installation and repositories load (spec §5 "GitHub tool"). */
+    /** Picking GitHub on create: the installation and repositories load. */
     githubLoading: 'GitHub 정보를 불러오는 중입니다.',
     /** No installation, no repository, or the reads failed; also what a save without them says. */
     githubMissing: 'GitHub 연동 정보가 부족합니다. 설치/온보딩을 먼저 완료해 주세요.',
-    /** Under the 외부 row: where the GitHub issue will be created (the first repository, spec §7). */
+    /** Under the 외부 row: where the GitHub issue will be created (the first repository). */
     githubTarget: (fullName: string) => `이슈 생성 위치: ${fullName}`,
     githubTargetLoading: '저장소 정보를 불러오는 중…',
     githubTargetMissing: '연동된 저장소를 찾지 못했습니다.',
@@ -381,14 +385,14 @@ export const copy = {
       GITHUB: 'GitHub 이슈를 만들지 못했습니다. 외부 이슈는 저장되었습니다.',
       SLACK: 'Slack에 알리지 못했습니다. 외부 이슈는 저장되었습니다.',
     },
-    /** Console diagnostics (spec §8). */
+    /** Console diagnostics. */
     createFailed: '생성 실패',
     updateFailed: '수정 실패',
   },
 
   /**
-   * GitHub and Slack integrations (spec §2 `github/complete`, `slack/complete`, §7; veco-frontend.md §4.7): the
-   * "외부 연동" modal of the external lists and the complete pages the provider returns to.
+   * GitHub and Slack integrations (docs/product.md "Integrations"): the "외부 연동" modal of the external lists
+   * and the complete pages the provider returns to.
    */
   integrations: {
     modal: {
@@ -436,7 +440,7 @@ export const copy = {
     },
   },
 
-  /** Comments of a detail in view mode (spec §2, §4; veco-frontend.md §5.5). */
+  /** Comments of a detail in view mode (docs/product.md "Comments"). */
   comments: {
     heading: '댓글',
     loading: '댓글을 불러오는 중입니다',
@@ -448,7 +452,7 @@ export const copy = {
     failed: '댓글 조회 실패',
   },
 
-  /** Leaving an unsaved create/edit screen (spec §4; veco-leave-confirm-modal.png). */
+  /** Leaving an unsaved create/edit screen. */
   leaveGuard: {
     title: '알림',
     question: '작성을 그만두시겠습니까?',
@@ -456,7 +460,7 @@ export const copy = {
     confirm: '확인',
   },
 
-  /** Live updates (issue #10; README.md "Live updates"): the stream's quiet status and the editing notice. */
+  /** Live updates (docs/product.md "Live updates"): the stream's quiet status and the editing notice. */
   live: {
     /** Shown (role=status) after ~5 s without the event stream; hidden once it is back. */
     offline: '연결이 끊겼습니다 — 다시 연결 중',
@@ -466,13 +470,13 @@ export const copy = {
     showLatest: '최신 내용 보기',
   },
 
-  /** Toasts (spec §9; the default title lives in features/toast/toastSlice.ts). */
+  /** Toasts (the default title lives in features/toast/toastSlice.ts). */
   toast: {
     /** Accessible name of the bottom-right toast area. */
     region: '알림 메시지',
   },
 
-  /** The description editor (issue #6; spec §2 "Editor", §8; veco-frontend.md §6.1). */
+  /** The description editor (docs/product.md "Description"). */
   descriptionEditor: {
     placeholder: '상세 설명 추가',
     /** Accessible name of the editable area. */
@@ -489,22 +493,22 @@ export const copy = {
     code: '코드',
     /** Accessible name of a checklist item's box. */
     checkItem: '완료 표시',
-    /** The editor error boundary (spec §8: 'An error was thrown.'). */
+    /** The editor error boundary. */
     crashed: '오류가 발생했습니다.',
-    /** Console diagnostics (spec §8, namespace of spec §9). */
+    /** Console diagnostics. */
     parseFailed: '[DetailTextEditor] 설명을 읽지 못해 빈 문서로 시작합니다',
     renderFailed: '[DetailTextEditor] 편집기 오류',
   },
 
   session: {
-    /** Console diagnostics (spec §8), kept here so the wording matches the spec. */
+    /** Console diagnostics, kept here so the wording stays in one place. */
     tokenMissing: 'accessToken 발급 실패',
     reissueFailed: 'accessToken 재발급 실패',
     profileFailed: '워크스페이스 정보 조회 실패',
   },
 } as const;
 
-/** The generic error screen's message for an HTTP status (spec §8). */
+/** The generic error screen's message for an HTTP status (docs/product.md "Errors and messages"). */
 export function errorMessageFor(status?: number): string {
   return (status !== undefined && copy.errors.byStatus[status]) || copy.errors.unknown;
 }

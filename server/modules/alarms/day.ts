@@ -25,10 +25,3 @@ export function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
-
-/**
- * SQL for "today in Asia/Seoul" from the database's transaction time: the `day` of alarms raised by writes
- * (ASSIGNED, COMMENT). The reminder uses the app's clock instead (`seoulDay(clock.now())`), so tests and the
- * development clock switch can move it; writes are real events and take the real time.
- */
-export const SEOUL_TODAY_SQL = `(now() at time zone '${DEFAULT_TIME_ZONE}')::date`;

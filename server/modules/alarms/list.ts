@@ -19,9 +19,16 @@ import type { Db } from '../../db';
 import { alarm, item, member } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
-import { type ListCursor, decodeCursor, encodeCursor } from '../items/cursor';
-import { compareGroups, loadGoalTitles, loadManagers, toListItem } from '../items/list';
-import { ALARM_TYPE_OF_KIND } from './raise';
+import { cursorAfter, decodeCursor } from '../items/cursor';
+import {
+  compareGroups,
+  loadGoalTitles,
+  loadManagers,
+  LIST_ROW_FIELDS,
+  locateCursor,
+  toListItem,
+} from '../items/list';
+import { ALARM_TYPE_OF_KIND } from '../events/raise-alarms';
 
 /**
  * The notifications page (`GET /api/alarms/{type}`) and the unread count, per member. Rows are the member's alarms
@@ -173,19 +180,9 @@ export async function alarmPage(
 
       // Where the page starts: inside the cursor's group below its alarm id, or (its group emptied meanwhile) at
       // the first group after the cursor's position.
-      let start = 0;
-      let beforeId: number | null = null;
-      if (cursor) {
-        const exact = groups.findIndex((g) => g.key === cursor.k);
-        if (exact >= 0) {
-          start = exact;
-          beforeId = cursor.i;
-        } else {
-          const at = { key: cursor.k, label: cursor.l ?? cursor.k };
-          const after = groups.findIndex((g) => compareGroups(listGrouping, g, at) > 0);
-          start = after < 0 ? groups.length : after;
-        }
-      }
+      const at = cursor ? locateCursor(listGrouping, groups, cursor) : { index: 0, exact: false };
+      const start = at.index;
+      const beforeId = cursor && at.exact ? cursor.i : null;
 
       const picked: { slot: number; row: Awaited<ReturnType<typeof readGroup>>[number] }[] = [];
       let hasNext = false;
@@ -243,19 +240,9 @@ export async function alarmPage(
         notiList: bySlot.get(slot) ?? [],
       }));
 
-      let nextCursor: string | null = null;
       const last = picked[picked.length - 1];
-      if (hasNext && last) {
-        const group = groups[last.slot]!;
-        const labelled = grouping === 'GOAL' && group.key !== NONE_GROUP_KEY;
-        const position: ListCursor = {
-          g: listGrouping,
-          k: group.key,
-          ...(labelled ? { l: group.label } : {}),
-          i: last.row.alarmId,
-        };
-        nextCursor = encodeCursor(position);
-      }
+      const nextCursor =
+        hasNext && last ? cursorAfter(listGrouping, groups[last.slot]!, last.row.alarmId) : null;
       return {
         type,
         deadline: today,
@@ -284,18 +271,9 @@ function readGroup(
       reason: alarm.reason,
       read: alarm.read,
       alarmCreatedAt: alarm.createdAt,
-      id: item.id,
+      ...LIST_ROW_FIELDS,
       kind: item.kind,
       teamId: item.teamId,
-      name: item.name,
-      title: item.title,
-      state: item.state,
-      priority: item.priority,
-      deadlineStart: item.deadlineStart,
-      deadlineEnd: item.deadlineEnd,
-      goalId: item.goalId,
-      extServiceType: item.extServiceType,
-      createdAt: item.createdAt,
     })
     .from(alarm)
     .innerJoin(item, eq(item.id, alarm.itemId))

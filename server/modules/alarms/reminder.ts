@@ -6,7 +6,7 @@ import type { Database, Db } from '../../db';
 import { DEFAULT_TIME_ZONE } from '../../http/time';
 import { publishEvent } from '../events/outbox';
 import { addDays, seoulDay } from './day';
-import { ALARM_TYPE_OF_KIND } from './raise';
+import { ALARM_TYPE_OF_KIND } from '../events/raise-alarms';
 
 /**
  * The daily deadline reminder (contract/alarms.ts "Reasons": DEADLINE). It runs at 09:00 Asia/Seoul

@@ -18,6 +18,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { ApiError, ok } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
+import { noStoreByDefault } from '../../http/no-store';
 import type { Clock } from '.';
 import { seoulDay } from './day';
 import { alarmPage, parseAlarmGrouping, unreadCount } from './list';
@@ -53,9 +54,8 @@ const AUTH_ERRORS = errorEnvelopeSchema.describe(
 );
 
 /**
- * Notifications (issue #10; contract/alarms.ts). Bearer access token required (401 first); every route sees only
- * the caller's own alarms about items of their current workspace — another member's alarm id answers like a
- * missing one (404) and is never changed. Responses are `Cache-Control: no-store`.
+ * Notifications (docs/product.md "Notifications"). Every route sees only the caller's own alarms about items of
+ * their current workspace: another member's alarm id answers like a missing one (404) and is never changed.
  */
 export async function alarmRoutes(
   app: FastifyInstance,
@@ -63,15 +63,8 @@ export async function alarmRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  noStoreByDefault(app);
 
-  /**
-   * `GET /api/alarms/unread-count` — 200 `ALARM200_3` `{ total, GOAL, ISSUE, EXTERNAL }`: the caller's unread
-   * alarms per tab. 401.
-   */
   r.get(
     '/api/alarms/unread-count',
     {
@@ -79,6 +72,7 @@ export async function alarmRoutes(
       schema: {
         tags: ['alarms'],
         summary: 'Unread notifications per tab',
+        description: "The caller's unread alarms per tab and in all, in their current workspace.",
         security: [{ bearerAuth: [] }],
         response: { 200: alarmUnreadCountResponseSchema, 401: AUTH_ERRORS },
       },
@@ -86,15 +80,6 @@ export async function alarmRoutes(
     async (request, reply) => ok(reply, 'ALARM200_3', await unreadCount(db, request.memberId)),
   );
 
-  /**
-   * `GET /api/alarms/{GOAL|ISSUE|EXTERNAL}?query&cursor&size` — one page of the caller's notifications about goals,
-   * issues or externals (server/modules/alarms/list.ts): 200 `ALARM200_0` `AlarmPage` `{ type, deadline (today,
-   * Asia/Seoul), groupedList: [{ groupKey, groupTitle, dataCnt, notiList: [row] }], totalSize, hasNext,
-   * nextCursor }`, groups in the item lists' order, rows newest alarm first. `query` STATE | PRIORITY (all tabs),
-   * GOAL (issues, externals), EXTERNAL (externals), case-insensitive, default STATE; `cursor` absent or `-1` = first
-   * page, else the previous `nextCursor`; `size` 1–100 (10). 400 `ALARM400_0` grouping not offered by the tab;
-   * `VALID400_1` bad type, cursor or size; 401.
-   */
   r.get(
     '/api/alarms/:type',
     {
@@ -102,7 +87,10 @@ export async function alarmRoutes(
       schema: {
         tags: ['alarms'],
         summary: 'Notifications of one tab, grouped and paged',
-        description: 'Own alarms only, newest first inside each group. contract/alarms.ts.',
+        description:
+          'Own alarms only. `query` STATE | PRIORITY (every tab), GOAL (ISSUE, EXTERNAL), EXTERNAL (EXTERNAL), ' +
+          "case-insensitive, default STATE. Groups in the item lists' order, rows newest alarm first; pass " +
+          '`nextCursor` back as `cursor`. `deadline` is today in Asia/Seoul. docs/product.md "Notifications".',
         security: [{ bearerAuth: [] }],
         params: z.object({ type: alarmTypeSchema }),
         querystring: alarmQuerySchema,
@@ -128,10 +116,6 @@ export async function alarmRoutes(
     },
   );
 
-  /**
-   * `PATCH /api/alarms/{alarmId}` — marks the caller's alarm read (idempotent): 200 `ALARM200_1` `{ alarmId }`.
-   * 400 `VALID400_1` malformed id; 401; 404 `ALARM404_0` no such alarm of the caller's (another member's included).
-   */
   r.patch(
     '/api/alarms/:alarmId',
     {
@@ -139,6 +123,7 @@ export async function alarmRoutes(
       schema: {
         tags: ['alarms'],
         summary: 'Mark a notification read',
+        description: "Idempotent. Another member's alarm answers like a missing one.",
         security: [{ bearerAuth: [] }],
         params: z.object({ alarmId: idParamSchema }),
         response: {
@@ -156,11 +141,6 @@ export async function alarmRoutes(
     },
   );
 
-  /**
-   * `DELETE /api/alarms` — body: a JSON array of the caller's alarm ids (1–1,000): deletes them all, or — when any
-   * is not the caller's — none: 200 `ALARM200_2` `{ alarmIds }`. 400 `VALID400_1` not an array of ids; 401;
-   * 404 `ALARM404_1` naming the ids that are not the caller's alarms (`result.alarmIds`).
-   */
   r.delete(
     '/api/alarms',
     {
@@ -168,6 +148,9 @@ export async function alarmRoutes(
       schema: {
         tags: ['alarms'],
         summary: 'Delete notifications (all or nothing)',
+        description:
+          "Body: a JSON array of the caller's alarm ids. When any is not the caller's, none is deleted and " +
+          '`result.alarmIds` names those.',
         security: [{ bearerAuth: [] }],
         body: alarmDeleteBodySchema,
         response: {
@@ -187,12 +170,6 @@ export async function alarmRoutes(
     },
   );
 
-  /**
-   * `POST /api/dev/clock` (development and tests only) — body `{ now: ISO-8601 }` moves this app server's clock (the
-   * reminder's "today" and the notifications' `deadline`) to `now`, `{ reset: true }` back to real time; then runs
-   * the deadline reminder once: 200 `CLOCK200_0` `{ now (ISO-8601 +09:00), raised }`. 400 `VALID400_1` bad body;
-   * 401; 403 `CLOCK403_0` in production (`NODE_ENV=production`), where nothing changes.
-   */
   r.post(
     '/api/dev/clock',
     {
@@ -200,7 +177,10 @@ export async function alarmRoutes(
       schema: {
         tags: ['alarms'],
         summary: 'Development: move the clock and run the deadline reminder',
-        description: 'Refused in production (403 `CLOCK403_0`).',
+        description:
+          "Development and tests only: `{ now }` moves this server's clock (the reminder's today, the " +
+          "notifications' `deadline`), `{ reset: true }` restores real time; then the deadline reminder runs " +
+          'once. Refused in production (403 `CLOCK403_0`), where nothing changes.',
         security: [{ bearerAuth: [] }],
         body: devClockBodySchema,
         response: {

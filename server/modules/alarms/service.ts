@@ -2,9 +2,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { alarm, item, member } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
-import { isStorableId } from '../items/kinds';
+import { isStorableId } from '../../../contract/ids';
 import { publishEvent } from '../events/outbox';
-import { listIds } from '../settings/scope';
+import { listIds } from '../../http/validation';
 
 /** The caller's current workspace, locked `FOR KEY SHARE` (null: none, or withdrawn). */
 async function lockCaller(tx: Db, memberId: number): Promise<number | null> {

@@ -16,7 +16,7 @@ export interface DevSignInPageOptions {
 }
 
 /**
- * The development sign-in page (api-contract.md "Development sign-in"): plain HTML, no JavaScript, Korean,
+ * The development sign-in page (docs/product.md "Sign-in and session"): plain HTML, no JavaScript, Korean,
  * posting `name` and `email` to `POST /oauth2/dev/{provider}`. Only served when the provider has no client id and
  * NODE_ENV is not production. Inline `<style>` is allowed by the CSP (`style-src 'unsafe-inline'`).
  */

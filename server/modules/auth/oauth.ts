@@ -6,7 +6,7 @@ import type { AppConfig, OAuthProviderConfig } from '../../config';
 import type { ProviderProfile } from './members';
 
 /**
- * Social sign-in with Google and Kakao (api-contract.md "Sign-in and session"): authorization code flow with
+ * Social sign-in with Google and Kakao (docs/product.md "Sign-in and session"): authorization code flow with
  * state and PKCE (S256). Endpoints come from configuration so tests run against a local fake provider.
  */
 export const OAUTH_STATE_COOKIE = 'oauth_state';

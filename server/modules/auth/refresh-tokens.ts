@@ -6,7 +6,7 @@ import { member, refreshToken } from '../../db/schema';
 import { generateRefreshToken, hashRefreshToken } from './tokens';
 
 /**
- * Refresh-token store (api-contract.md "Sign-in and session"). Tokens are opaque; only their sha256 is stored.
+ * Refresh-token store (docs/product.md "Sign-in and session"). Tokens are opaque; only their sha256 is stored.
  * Every reissue rotates: the presented row gets `rotated_at`, a new row joins the same family. Presenting a row
  * that is already rotated or revoked revokes the whole family (a copy of the cookie is being replayed) — except
  * a row rotated less than `ROTATION_GRACE_MS` ago, see there. README.md "Sessions across tabs".

@@ -5,19 +5,8 @@ import { parseId } from '../../../contract/ids';
 import type { Db } from '../../db';
 import { member, team, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
+import type { TeamLookup } from '../../http/team-scope';
 import { type AccessTokenCheck, verifyAccessToken } from './tokens';
-
-/**
- * What `requireMember` read about the path's `{teamId}` in the same query as the member (reads only, see below):
- * items/team-scope.ts decides access from it instead of asking the database again.
- */
-export interface TeamLookup {
-  teamId: number;
-  /** The caller's workspace (null: none yet). */
-  callerWorkspaceId: number | null;
-  /** The team's workspace and its name; null when no team has that id. */
-  team: { workspaceId: number; workspaceName: string } | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -40,18 +40,10 @@ export interface AuthRoutesOptions {
   db: Db;
 }
 
-/** Where the browser goes after a successful sign-in; the SPA then calls `POST /api/token/reissue` (spec §2). */
+/** Where the browser goes after a successful sign-in; the SPA then calls `POST /api/token/reissue`. */
 export const SIGNED_IN_REDIRECT = '/onboarding/loading';
 const REFRESH_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/**
- * `POST /api/token/reissue` is limited per session family, not per IP: 20 reissues a minute for one refresh-token
- * family (one sign-in on one browser, shared by its tabs). A tab renews once per 15-minute access token, and the
- * SPA renews in one tab at a time and hands the token to the others (README.md "Sessions across tabs"), so a
- * normal browser needs one a quarter-hour; 20 leaves room for a browser without Web Locks restoring many tabs at
- * once (each tab one request), reloads and retries, while a stolen cookie cannot be hammered. A per-IP limit
- * signed out whole offices behind one NAT address (46 members, ~30 a minute), so members never share a budget.
- */
 export const REISSUE_FAMILY_LIMIT_PER_MINUTE = 20;
 
 const providerParams = z.object({
@@ -64,8 +56,8 @@ const htmlResponse = (description: string) => ({
 });
 
 /**
- * Sign-in and session routes (api-contract.md "Sign-in and session"; spec §2 "Loading logic", §7 "Session and
- * onboarding"). Registered as an encapsulated plugin: form bodies (`application/x-www-form-urlencoded`) are only
+ * Sign-in and session routes (docs/product.md "Sign-in and session"). Registered as an encapsulated plugin: form
+ * bodies (`application/x-www-form-urlencoded`) are only
  * parsed here, for the development sign-in form.
  */
 export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoutesOptions): Promise<void> {
@@ -115,16 +107,6 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
     return reply.redirect(SIGNED_IN_REDIRECT, 302);
   };
 
-  /**
-   * `GET /oauth2/authorization/{provider}` — starts social sign-in (api-contract.md "Sign-in and session").
-   * - Provider configured: new `state` and PKCE verifier in a signed HttpOnly SameSite=Lax cookie
-   *   (`oauth_state`, path `/login/oauth2`, 10 minutes), then 302 to the provider's authorization URL
-   *   (S256 code challenge; scopes google `openid email profile`, kakao `profile_nickname profile_image
-   *   account_email`; redirect URI `${PUBLIC_URL}/login/oauth2/code/{provider}`).
-   * - Not configured, outside production: 200 `text/html`, the Korean development sign-in form.
-   * - Not configured, production: 302 `/onboarding?error=provider_not_configured`.
-   * Errors: unknown provider → 404 `COMMON404`; too many attempts → 429 `COMMON429`.
-   */
   r.get(
     '/oauth2/authorization/:provider',
     {
@@ -133,9 +115,11 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
         tags: ['auth'],
         summary: 'Start Google or Kakao sign-in',
         description:
-          'Browser navigation. 302 to the provider with state + PKCE (signed `oauth_state` cookie, 10 min). ' +
+          'Browser navigation. 302 to the provider with state + PKCE S256 (signed HttpOnly `oauth_state` cookie, ' +
+          'path `/login/oauth2`, 10 min; scopes google `openid email profile`, kakao `profile_nickname ' +
+          'profile_image account_email`; redirect URI `<PUBLIC_URL>/login/oauth2/code/{provider}`). ' +
           'Without a client id: the development sign-in form (200 HTML) outside production, or 302 ' +
-          '`/onboarding?error=provider_not_configured` in production. api-contract.md "Sign-in and session".',
+          '`/onboarding?error=provider_not_configured` in production. docs/product.md "Sign-in and session".',
         params: providerParams,
         response: {
           200: htmlResponse(
@@ -168,15 +152,6 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
     },
   );
 
-  /**
-   * `GET /login/oauth2/code/{provider}?code&state` (or `?error`) — the provider's redirect back.
-   * Verifies the signed state cookie and `state`, exchanges the code (PKCE verifier from the cookie), reads the
-   * profile, upserts the member by (provider, provider user id), starts a refresh-token family (cookie
-   * `refreshToken`, 14 days) and 302s to `/onboarding/loading`. The state cookie is cleared either way.
-   * Failures → 302 `/onboarding?error=<code>`: `oauth_denied` (provider error), `oauth_state` (missing, forged or
-   * mismatched state), `oauth_exchange` (code exchange), `oauth_userinfo`, `provider_not_configured`,
-   * `oauth_server` (anything else; logged). Unknown provider → 404 `COMMON404`.
-   */
   r.get(
     '/login/oauth2/code/:provider',
     {
@@ -185,9 +160,11 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
         tags: ['auth'],
         summary: 'OAuth redirect URI (provider → Momentum)',
         description:
-          'Browser navigation from the provider. Success: `Set-Cookie: refreshToken` and 302 `/onboarding/loading`. ' +
+          'Browser navigation from the provider. Checks the signed state cookie (cleared either way), exchanges ' +
+          'the code with its PKCE verifier and upserts the member by (provider, provider user id). Success: ' +
+          '`Set-Cookie: refreshToken` (new family, 14 days) and 302 `/onboarding/loading`. ' +
           'Failure: 302 `/onboarding?error=oauth_denied|oauth_state|oauth_exchange|oauth_userinfo|' +
-          'provider_not_configured|oauth_server`. api-contract.md "Sign-in and session".',
+          'provider_not_configured|oauth_server`. docs/product.md "Sign-in and session".',
         params: providerParams,
         querystring: z.object({
           code: z.string().optional().describe('Authorization code'),
@@ -242,13 +219,6 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
   );
 
   if (devSignInEnabled) {
-    /**
-     * `POST /oauth2/dev/{provider}` (form: `name`, `email`) — development sign-in; **not registered in
-     * production** (then 404 `COMMON404`). Only for providers without a client id (else 404). Creates or finds
-     * the member (provider user id `dev:<email>`), sets the `refreshToken` cookie and 302s to
-     * `/onboarding/loading`. Invalid fields → 400 with the form again and the Korean messages
-     * (`devSignInFormSchema`). api-contract.md "Sign-in and session" (development sign-in).
-     */
     r.post(
       '/oauth2/dev/:provider',
       {
@@ -259,7 +229,8 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
           summary: 'Development sign-in (not in production)',
           description:
             'Form post from the development sign-in page. 302 `/onboarding/loading` with the `refreshToken` ' +
-            'cookie; 400 HTML form with messages when a field is invalid. Absent in production.',
+            'cookie (member found or created as provider user `dev:<email>`); 400 HTML form with messages when ' +
+            'a field is invalid. Only for providers without a client id; absent in production.',
           params: providerParams,
           body: devSignInFormSchema,
           consumes: ['application/x-www-form-urlencoded'],
@@ -347,19 +318,6 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
     },
   };
 
-  /**
-   * `POST /api/token/reissue` — no body, no bearer; reads the `refreshToken` cookie (spec §7 "Session and
-   * onboarding"; api-contract.md "Sign-in and session").
-   * 200 `AUTH200_0` `{ accessToken }` (JWT HS256, `typ: access`, `sub` = member id, expires in 15 minutes) and a
-   * new `refreshToken` cookie (rotation: same family, fresh 14-day expiry; HttpOnly, SameSite=Lax, Path
-   * `/api/token`, Secure on https). A token rotated less than `ROTATION_GRACE_MS` (10 s) ago — another tab's
-   * parallel reissue won the rotation — gets 200 with an access token and no `Set-Cookie` (refresh-tokens.ts).
-   * 401, always clearing the cookie: `JWT401_3` no cookie, `JWT401_6` unknown token, `JWT401_4` expired,
-   * `JWT401_5` already rotated (longer ago than the grace window) or revoked (the whole family is revoked: a copy
-   * is being replayed).
-   * 429 `JWT429_0` with `Retry-After`: more than `REISSUE_FAMILY_LIMIT_PER_MINUTE` for this family in a minute; the
-   * cookie is kept and the client retries later.
-   */
   r.post(
     '/api/token/reissue',
     {
@@ -368,7 +326,8 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
         tags: ['auth'],
         summary: 'Exchange the refresh cookie for an access token (rotates the cookie)',
         description:
-          'Cookie `refreshToken` in, `{ accessToken }` (15-minute JWT) and a rotated cookie out (no new cookie when ' +
+          'Cookie `refreshToken` in, `{ accessToken }` (15-minute JWT) and a rotated cookie out (same family, ' +
+          'fresh 14-day expiry; no new cookie when ' +
           'the token was rotated less than 10 s ago by a parallel request). 401 `JWT401_3` missing, `JWT401_6` ' +
           'unknown, `JWT401_4` expired, `JWT401_5` reused (family revoked); every 401 clears the cookie. 429 ' +
           '`JWT429_0` with `Retry-After` (seconds): too many reissues for this session in a minute; not a sign-out.',
@@ -405,11 +364,6 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
     },
   );
 
-  /**
-   * `POST /api/token/logout` — no body; bearer optional. Revokes the refresh-token family of the cookie (if any),
-   * clears the cookie, 200 `AUTH200_1` `result: null` (api-contract.md "Sign-in and session"). Access tokens
-   * already issued stay valid until they expire (≤ 15 minutes); the client drops its copy.
-   */
   r.post(
     '/api/token/logout',
     {
@@ -417,7 +371,10 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revoke the refresh-token family and clear the cookie',
-        description: 'Always 200 `AUTH200_1` with `result: null`, signed in or not.',
+        description:
+          "Revokes the cookie's refresh-token family and clears the cookie; always 200 `AUTH200_1` with " +
+          '`result: null`, signed in or not. Access tokens already issued stay valid until they expire ' +
+          '(≤ 15 minutes); the client drops its copy.',
         security: [{ refreshCookie: [] }],
         response: {
           200: logoutResponseSchema,

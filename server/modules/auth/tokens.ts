@@ -3,7 +3,7 @@ import { SignJWT, decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jo
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../contract';
 
 /**
- * Access tokens (api-contract.md "Sign-in and session"): JWT, HS256 with `JWT_SECRET`, claims `sub` = member id
+ * Access tokens (docs/product.md "Sign-in and session"): JWT, HS256 with `JWT_SECRET`, claims `sub` = member id
  * (string), `typ: 'access'`, `iat`, `exp` = iat + 15 minutes.
  */
 export const ACCESS_TOKEN_TYPE = 'access';

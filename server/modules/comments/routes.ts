@@ -9,6 +9,7 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db';
 import { ok } from '../../http/envelope';
+import { noStoreByDefault } from '../../http/no-store';
 import { publishCommentAdded } from '../events/publish';
 import { createComment, listComments } from './service';
 
@@ -20,29 +21,19 @@ const AUTH_ERRORS = errorEnvelopeSchema.describe(
   '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
 );
 const NO_TARGET = errorEnvelopeSchema.describe(
-  '`GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0`: no goal / issue / external with `targetId`',
+  '`GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0`: no goal / issue / external with `targetId` in the ' +
+    "caller's workspace",
 );
 
 /**
- * Comments (issue #6, server half; api-contract.md "Comments"; spec §3 "Comment", §5 "A comment must be non-empty
- * after trimming", §7 "Detail and comments"). Bearer access token required (401 first); any member of the target's
- * workspace may read and write (spec §6: no roles). Responses are `Cache-Control: no-store`.
+ * Comments (docs/product.md "Comments"). Any member of the target's workspace may read and write
+ * (docs/security.md "Access model": no roles).
  */
 export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  noStoreByDefault(app);
 
-  /**
-   * `GET /api/comments?category=GOAL|ISSUE|EXTERNAL&targetId=<id>` — the item's comments, oldest first: 200
-   * `COMMENT200_0` `{ cnt, info: [{ id, profileUrl | null, name, createdAt (ISO-8601 +09:00), content }] }` (none
-   * is `{ cnt: 0, info: [] }`); a withdrawn author is '탈퇴한 사용자' with a null photo. 400 `VALID400_1` bad or
-   * missing `category` / `targetId`; 401; 404 (also for another workspace's item)
-   * `GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0` no item of that kind with the id.
-   */
   r.get(
     '/api/comments',
     {
@@ -50,7 +41,9 @@ export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesO
       schema: {
         tags: ['comments'],
         summary: "An item's comments, oldest first",
-        description: 'Withdrawn authors are shown as 탈퇴한 사용자. api-contract.md "Comments".',
+        description:
+          'Withdrawn authors are shown as 탈퇴한 사용자 with a null photo; none is `{ cnt: 0, info: [] }`. ' +
+          'docs/product.md "Comments".',
         security: [{ bearerAuth: [] }],
         querystring: commentListQuerySchema,
         response: {
@@ -67,12 +60,6 @@ export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesO
     },
   );
 
-  /**
-   * `POST /api/comments` — body `{ content (trimmed, 1–2000 characters), category: GOAL|ISSUE|EXTERNAL, targetId }`:
-   * 201 `COMMENT201_0` `{ commentId }`. 400 `VALID400_1` (`result.content` empty or over 2000 characters,
-   * `result.category` / `result.targetId` bad); 401; 404 (also for another workspace's item) `GOAL404_0` | `ISSUE404_0` |
-   * `EXTERNAL404_0`.
-   */
   r.post(
     '/api/comments',
     {
@@ -80,7 +67,7 @@ export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesO
       schema: {
         tags: ['comments'],
         summary: 'Comment on a goal, issue or external',
-        description: 'Content trimmed, 1–2000 characters. api-contract.md "Comments".',
+        description: 'Content trimmed, 1–2000 characters. docs/product.md "Comments".',
         security: [{ bearerAuth: [] }],
         body: createCommentRequestSchema,
         response: {

@@ -4,12 +4,13 @@ import type { Db } from '../../db';
 import { comment, item, itemManager, member } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
-import { raiseAlarms } from '../alarms/raise';
-import { KIND_BY_CATEGORY, isStorableId } from '../items/kinds';
+import { raiseAlarms } from '../events/raise-alarms';
+import { isStorableId } from '../../../contract/ids';
+import { KIND_BY_CATEGORY } from '../items/kinds';
 
 /**
- * Comments on goals, issues and externals (issue #6; api-contract.md "Comments"; spec §3 "Comment", §7 "Detail and
- * comments"). A comment belongs to one item (the category is the item's kind); it is deleted with the item and
+ * Comments on goals, issues and externals (issue #6; docs/product.md "Comments"). A comment belongs to one item (the
+ * category is the item's kind); it is deleted with the item and
  * outlives its author's withdrawal (author null → '탈퇴한 사용자', no photo).
  */
 
@@ -85,7 +86,7 @@ export async function listComments(
 
 /**
  * Adds the caller's comment (`content` already trimmed, 1–2000 characters) to the target; returns its id. Each
- * manager of the item other than the caller gets a COMMENT alarm in the same transaction (alarms/raise.ts).
+ * manager of the item other than the caller gets a COMMENT alarm in the same transaction (events/raise-alarms.ts).
  */
 export async function createComment(
   db: Db,

@@ -7,7 +7,7 @@ import { EVENT_TICKET_TTL_SECONDS, errorEnvelopeSchema, eventTicketResponseSchem
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db';
 import { ok } from '../../http/envelope';
-import { callerWorkspaceId } from '../settings/scope';
+import { callerWorkspaceId } from '../../http/team-scope';
 import { EventHub, type HubTuning } from './hub';
 import { redeemTicket, signTicket, ticketKey } from './ticket';
 

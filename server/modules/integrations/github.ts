@@ -4,8 +4,8 @@ import type { GithubRepository } from '../../../contract';
 import type { GithubAppConfig } from '../../config';
 
 /**
- * The GitHub App client (api-contract.md "Comments, notifications, integrations"; veco-backend.md §10 for what the
- * earlier product did). `@octokit/app` signs the App JWT (RS256, `iss` = app id) and exchanges it for installation
+ * The GitHub App client (docs/product.md "Integrations"). `@octokit/app` signs the App JWT (RS256, `iss` = app id)
+ * and exchanges it for installation
  * tokens (`POST /app/installations/{id}/access_tokens`), which Octokit caches per installation until shortly
  * before they expire. Base URL and credentials come from configuration, so tests and the browser suite run against
  * scripts/fake-integrations.ts. Every request times out after `GITHUB_TIMEOUT_MS`.

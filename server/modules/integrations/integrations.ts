@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { ExternalSync, State } from '../../../contract';
+import { lexicalToPlainText } from '../../../contract/lexical';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { item, team } from '../../db/schema';
 import { type IntegrationKeys, deriveIntegrationKeys } from './crypto';
 import { type GithubApi, createGithubApi } from './github';
-import { lexicalToPlainText } from './lexical-text';
 import { type SlackApi, createSlackApi } from './slack';
 import { findGithubInstallation, findSlackLink } from './store';
 
@@ -53,7 +53,7 @@ export const escapeSlackText = (text: string) =>
 
 /**
  * Text before the link back in the issues we open. The link itself (`externalDetailUrl`) is the marker by which the
- * webhook recognises our own issues (integrations/webhook.ts); the footer is dropped when a body comes back.
+ * webhook recognises our own issues (github-webhook/routes.ts); the footer is dropped when a body comes back.
  */
 export const GITHUB_LINK_BACK_TEXT = 'Momentum에서 생성된 외부 이슈입니다: ';
 
@@ -95,8 +95,7 @@ export interface CreatedExternal {
 
 /**
  * Mirrors a just-created external on its tool, after the creating transaction committed (the item is never lost:
- * a failure only yields `ok: false` with a Korean `message`; nothing here throws). Spec §3 External; api-contract.md
- * "Comments, notifications, integrations".
+ * a failure only yields `ok: false` with a Korean `message`; nothing here throws). See docs/product.md "Integrations".
  * - GITHUB: `POST /repos/{owner}/{repo}/issues` `{ title, body }` (body = the description as plain text plus a link
  *   back), then stores `github_number` / `github_url`; `sync.url` = the issue's html_url.
  * - SLACK: `chat.postMessage` of `<팀이름>에서 <제목>을(를) 생성했습니다. <link>` to the workspace's chosen channel,
@@ -182,8 +181,8 @@ export interface IssueUpdate {
 }
 
 /**
- * Mirrors a committed PATCH of a GITHUB external on its issue (api-contract.md "Comments, notifications,
- * integrations"): FINISH ↔ not FINISH → `state: closed | open`, a new title → `title`, in one
+ * Mirrors a committed PATCH of a GITHUB external on its issue (docs/product.md "Integrations"): FINISH ↔ not FINISH
+ * → `state: closed | open`, a new title → `title`, in one
  * `PATCH /repos/{owner}/{repo}/issues/{number}` with the team's installation. Only for externals whose issue is
  * known (`github_number`). Best effort: GitHub not configured, the team unlinked or GitHub failing is logged and
  * never fails the PATCH (nothing here throws). GitHub's resulting `issues.*` webhooks find the item already in

@@ -15,8 +15,8 @@ import {
 import type { Db } from '../../db';
 import { team } from '../../db/schema';
 import { ApiError, ok } from '../../http/envelope';
-import { resolveTeamScope, teamScopeHook } from '../items/team-scope';
-import { callerWorkspaceId } from '../settings/scope';
+import { callerWorkspaceId, resolveTeamScope, teamScopeHook } from '../../http/team-scope';
+import { noStoreByDefault } from '../../http/no-store';
 import { GithubCallError } from './github';
 import { type Integrations, slackRedirectUri } from './integrations';
 import { SlackCallError } from './slack';
@@ -71,13 +71,11 @@ class CallbackFailure extends Error {
 }
 
 /**
- * GitHub and Slack integrations, server half without webhooks (api-contract.md "Comments, notifications,
- * integrations"; spec §5 "GitHub tool", §7; contract/integrations.ts for shapes; veco-backend.md §10–§11 for the
- * earlier product). The connect routes hand the client an install/authorize URL carrying a signed `state`
- * (state.ts); the provider returns the browser to a callback that verifies it, stores the link (store.ts) and 302s
- * to the client's complete page — errors included (`&error=<CODE>`), never an error page. Responses are
- * `Cache-Control: no-store`. `/slack/*` has no `/api` prefix (the spec's paths); it is a reserved prefix of the SPA
- * fallback (server/spa.ts), so unknown paths there get the envelope, never index.html.
+ * GitHub and Slack integrations without webhooks (docs/product.md "Integrations"). The connect routes hand the
+ * client an install/authorize URL carrying a signed `state` (state.ts); the provider returns the browser to a
+ * callback that verifies it, stores the link (store.ts) and 302s to the client's complete page — errors included
+ * (`&error=<CODE>`), never an error page. `/slack/*` has no `/api` prefix (the paths the client and the Slack app
+ * use); it is a reserved prefix of the SPA fallback (server/spa.ts), so unknown paths there get the envelope.
  */
 export async function integrationRoutes(
   app: FastifyInstance,
@@ -87,10 +85,7 @@ export async function integrationRoutes(
   const { config, keys } = integrations;
   const guarded = { onRequest: app.requireMember, preValidation: teamScopeHook(db) };
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  noStoreByDefault(app);
 
   /** Logs a callback failure (a provider outage as a warning with the cause) and redirects to the complete page. */
   const fail = (reply: FastifyReply, log: FastifyBaseLogger, path: string, failure: unknown) => {
@@ -106,13 +101,6 @@ export async function integrationRoutes(
     return reply.redirect(completeLocation(path, null, code), 302);
   };
 
-  /**
-   * `GET /api/github/connect?teamId=` — the GitHub App install URL for a team (contract/integrations.ts).
-   * Bearer. The team must exist in the caller's workspace (404 `TEAM404_0` otherwise); GitHub App
-   * not configured → 503 `GITHUB503_0`. 200 `GITHUB200_0`, result the string
-   * `${GITHUB_WEB_URL}/apps/${GITHUB_APP_SLUG}/installations/new?state=<signed>` (state: HS256, 10 minutes,
-   * `{ memberId, teamId, purpose: 'github' }`). 400 `VALID400_1` teamId missing or malformed; 401.
-   */
   r.get(
     '/api/github/connect',
     {
@@ -121,7 +109,8 @@ export async function integrationRoutes(
         tags: ['integrations'],
         summary: 'GitHub App install URL for a team',
         description:
-          "Result: the URL of the App's install page with a signed `state` (10 minutes). Send the browser there; " +
+          "Result: the URL of the App's install page with a signed `state` (HS256, 10 minutes, member and " +
+          'team). Send the browser there; ' +
           'GitHub returns it to `/api/github/installation/callback`. 503 `GITHUB503_0` when the server has no ' +
           'GitHub App configured.',
         security: [{ bearerAuth: [] }],
@@ -152,26 +141,9 @@ export async function integrationRoutes(
     },
   );
 
-  /**
-   * `GET /api/github/installation/callback?code=&installation_id=&setup_action=&state=` — GitHub's redirect after
-   * the App was installed (no bearer: a browser navigation). The App has "Request user authorization (OAuth) during
-   * installation" enabled with this as its Callback URL (README.md "GitHub and Slack"), so GitHub adds the
-   * installing user's OAuth `code`.
-   * Verifies `state` (signature, 10 minutes, purpose github) and that its member may still use its team; then binds
-   * the installation to the person who installed it (docs/security.md "GitHub installations"): exchanges `code` for
-   * a user access token (`POST ${GITHUB_WEB_URL}/login/oauth/access_token`, App client id and secret) and checks
-   * with it that the user can access the installation (`GET /user/installations/{id}/repositories`; GitHub answers
-   * 404 otherwise) — a valid state alone never lets anyone attach an installation id they merely know. Then reads
-   * the account login with the App JWT (`GET /app/installations/{id}`) and links the team (replacing its earlier
-   * link) unless a team of another workspace already has the installation; check and link run in one transaction
-   * under an advisory lock on the installation id (store.ts `linkGithubInstallation`). Teams of one workspace may
-   * share an installation. Always 302: `/workspace/github/complete?teamId=<id>` on success; on failure the same
-   * page with `&error=GITHUB400_1` (bad, expired or foreign state; no, malformed, used or refused `code`; no,
-   * unknown or foreign installation_id — one identical answer and log shape for all of these, so the response never
-   * tells whether an installation id exists; also `setup_action=request` awaiting an organization owner's
-   * approval), `GITHUB409_0` (linked to another workspace; nothing changed), `GITHUB502_0` (GitHub unreachable or
-   * failing) or `GITHUB503_0` (not configured); `teamId` is left out when the state does not tell it.
-   */
+  // The installation is bound to the person who installed it (docs/security.md "GitHub installations"): a valid
+  // state alone must never attach an installation id someone merely knows, and every "not yours" failure gets one
+  // identical answer and log shape, so the response never tells whether an installation id exists.
   r.get(
     '/api/github/installation/callback',
     {
@@ -180,8 +152,12 @@ export async function integrationRoutes(
         summary: 'GitHub App setup redirect (GitHub → Momentum)',
         description:
           'Browser navigation from GitHub (the App requests user authorization during installation, so GitHub ' +
-          "adds the installer's OAuth `code`; the installation must be accessible to that user). 302 " +
-          '`/workspace/github/complete?teamId=<id>`, or with `&error=GITHUB400_1|GITHUB409_0|GITHUB502_0|GITHUB503_0`.',
+          "adds the installer's OAuth `code`; the installation must be accessible to that user). Links the team " +
+          '(replacing its earlier link); teams of one workspace may share an installation. 302 ' +
+          '`/workspace/github/complete?teamId=<id>` (no `teamId` when the state does not tell it), or with ' +
+          '`&error=` `GITHUB400_1` (bad, expired or foreign state; missing, used or refused `code`; unknown or ' +
+          'foreign installation; `setup_action=request` awaiting approval) | `GITHUB409_0` (linked to another ' +
+          'workspace; nothing changed) | `GITHUB502_0` (GitHub failing) | `GITHUB503_0` (not configured).',
         querystring: z.object({
           code: queryValue("The installing user's OAuth code (one-time)"),
           installation_id: queryValue('The new installation'),
@@ -261,11 +237,6 @@ export async function integrationRoutes(
     },
   );
 
-  /**
-   * `GET /api/teams/{teamId}/github/installation` — the team's GitHub link. Bearer; team in the caller's workspace.
-   * 200 `GITHUB200_1` `{ teamId, installationId, account }`; not linked → 404 `GITHUB404_0`. 401;
-   * 404 `TEAM404_0`.
-   */
   r.get(
     '/api/teams/:teamId/github/installation',
     {
@@ -290,13 +261,6 @@ export async function integrationRoutes(
     },
   );
 
-  /**
-   * `GET /api/teams/{teamId}/github/repositories` — repositories the team's installation can access: GitHub's
-   * first page (≤ 30) of `GET /installation/repositories` with an installation token, as `GithubRepository[]`
-   * (may be empty). Bearer; team in the caller's workspace. 200 `GITHUB200_2`; 404 `GITHUB404_0` not linked;
-   * 502 `GITHUB502_0` GitHub unreachable, timed out (10 s) or refusing; 503 `GITHUB503_0` not configured.
-   * 401; 404 `TEAM404_0`.
-   */
   r.get(
     '/api/teams/:teamId/github/repositories',
     {
@@ -305,7 +269,8 @@ export async function integrationRoutes(
         tags: ['integrations'],
         summary: "Repositories the team's GitHub installation can access",
         description:
-          "GitHub's first page (≤ 30). 404 `GITHUB404_0` not linked; 502 `GITHUB502_0` GitHub failed.",
+          "GitHub's first page (≤ 30) of the installation's repositories; may be empty. 404 `GITHUB404_0` not " +
+          'linked; 502 `GITHUB502_0` GitHub unreachable, timed out (10 s) or refusing.',
         security: [{ bearerAuth: [] }],
         params: teamParamsSchema,
         response: {
@@ -330,14 +295,6 @@ export async function integrationRoutes(
     },
   );
 
-  /**
-   * `GET /slack/connect?teamId=` — the Slack OAuth v2 authorize URL for the caller's workspace (spec path, no
-   * `/api`). Bearer; the caller needs a workspace (404 `WORKSPACE404_0`); `teamId` (optional: where the complete
-   * page returns; default the workspace's default team) must be a team of it (404 `TEAM404_0`).
-   * Slack not configured → 503 `SLACK503_0`. 200 `SLACK200_0`, result the string
-   * `${SLACK_AUTHORIZE_URL}?client_id&scope=${SLACK_SCOPES}&state=<signed>&redirect_uri=${PUBLIC_URL}/slack/callback`
-   * (state: HS256, 10 minutes, `{ memberId, workspaceId, teamId, purpose: 'slack' }`). 400 `VALID400_1`; 401.
-   */
   r.get(
     '/slack/connect',
     {
@@ -346,8 +303,9 @@ export async function integrationRoutes(
         tags: ['integrations'],
         summary: "Slack authorize URL for the caller's workspace",
         description:
-          "Result: Slack's OAuth v2 authorize URL with a signed `state` (10 minutes); Slack returns the browser " +
-          'to `/slack/callback`. 503 `SLACK503_0` when the server has no Slack app configured.',
+          "Result: Slack's OAuth v2 authorize URL for the caller's workspace with a signed `state` (10 " +
+          'minutes); Slack returns the browser to `/slack/callback`. `teamId` (optional, default the default ' +
+          'team) is where the complete page returns. 503 `SLACK503_0` when the server has no Slack app configured.',
         security: [{ bearerAuth: [] }],
         querystring: slackConnectQuerySchema,
         response: {
@@ -392,15 +350,6 @@ export async function integrationRoutes(
     return row?.id ?? null;
   };
 
-  /**
-   * `GET /slack/callback?code=&state=` (or `?error=&state=` when the installer cancelled) — Slack's OAuth redirect
-   * (no bearer). Verifies `state` (purpose slack) and that its member still belongs to its workspace; exchanges the
-   * code (`oauth.v2.access`, same redirect_uri); stores the bot token encrypted, Slack's team id and the channel the
-   * installer chose (`incoming_webhook`), replacing the workspace's earlier link. Always 302:
-   * `/workspace/slack/complete?teamId=<state team or default team>`; on failure the same page with
-   * `&error=SLACK400_0` (bad/expired state, cancelled, code refused), `SLACK502_0` (Slack unreachable) or
-   * `SLACK503_0` (not configured).
-   */
   r.get(
     '/slack/callback',
     {
@@ -408,8 +357,10 @@ export async function integrationRoutes(
         tags: ['integrations'],
         summary: 'Slack OAuth redirect URI (Slack → Momentum)',
         description:
-          'Browser navigation from Slack. 302 `/workspace/slack/complete?teamId=<id>`, or with ' +
-          '`&error=SLACK400_0|SLACK502_0|SLACK503_0`.',
+          'Browser navigation from Slack. Stores the bot token (encrypted) and the channel the installer chose, ' +
+          "replacing the workspace's earlier link. 302 `/workspace/slack/complete?teamId=<id>`, or with " +
+          '`&error=` `SLACK400_0` (bad or expired state, cancelled, code refused) | `SLACK502_0` (Slack ' +
+          'unreachable) | `SLACK503_0` (not configured).',
         querystring: z.object({
           code: queryValue('Authorization code'),
           state: queryValue('The signed state of `/slack/connect`'),

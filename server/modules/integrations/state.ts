@@ -1,8 +1,8 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 
 /**
- * The signed `state` of the GitHub install and Slack OAuth round trips (api-contract.md "Comments, notifications,
- * integrations"; contract/integrations.ts): an HS256 JWT under the integration state key (crypto.ts; never the
+ * The signed `state` of the GitHub install and Slack OAuth round trips (docs/product.md "Integrations";
+ * contract/integrations.ts): an HS256 JWT under the integration state key (crypto.ts; never the
  * access-token key), valid for 10 minutes, carrying who asked (`memberId`), for which team, and the `purpose`, so a
  * GitHub state cannot be replayed at the Slack callback or the other way round.
  */

@@ -7,11 +7,11 @@ import {
   PRIORITIES,
   STATES,
 } from '../../../contract';
-import { MAX_ID } from './kinds';
-import { invalidField } from './service';
+import { MAX_ID } from '../../../contract/ids';
+import { invalidField } from '../../http/validation';
 
 /**
- * The grouped lists' cursor (api-contract.md "Grouped lists"): opaque to clients, base64url (no padding) of the
+ * The grouped lists' cursor (docs/product.md "Grouped lists"): opaque to clients, base64url (no padding) of the
  * JSON `{ g, k, l?, i }` — the grouping it belongs to, the `groupKey` and (for MANAGER / GOAL groups) the label of
  * the group of the last item returned, and that item's id. The next page continues inside that group with ids
  * below `i`, then with the groups after it in group order. The label lets the position be found even if the group
@@ -53,6 +53,19 @@ function validKey(grouping: Grouping, key: string): boolean {
 
 export function encodeCursor(cursor: ListCursor): string {
   return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+}
+
+/**
+ * The `nextCursor` of a page whose last row is `lastId` in `group` of `grouping`; MANAGER / GOAL groups other than
+ * NONE carry their label (what `decodeCursor` requires).
+ */
+export function cursorAfter(
+  grouping: Grouping,
+  group: { key: string; label: string },
+  lastId: number,
+): string {
+  const labelled = (grouping === 'MANAGER' || grouping === 'GOAL') && group.key !== NONE_GROUP_KEY;
+  return encodeCursor({ g: grouping, k: group.key, ...(labelled ? { l: group.label } : {}), i: lastId });
 }
 
 /**

@@ -4,22 +4,16 @@ import type { Db } from '../../db';
 import { item, itemManager, member, team, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
-import { raiseAlarms } from '../alarms/raise';
-import { type KindSpec, type UpdateBody, isStorableId } from './kinds';
+import { invalidField } from '../../http/validation';
+import { raiseAlarms } from '../events/raise-alarms';
+import { isStorableId } from '../../../contract/ids';
+import type { KindSpec, UpdateBody } from './kinds';
 import { loadGoalTitles, loadManagers, toListItem } from './list';
-import {
-  DEADLINE_ORDER_MESSAGE,
-  assertContent,
-  assertManagers,
-  invalidField,
-  lockGoal,
-  lockIssues,
-} from './service';
-import type { TeamScope } from './team-scope';
+import { DEADLINE_ORDER_MESSAGE, assertContent, assertManagers, lockGoal, lockIssues } from './service';
+import type { TeamScope } from '../../http/team-scope';
 
 /**
- * Item detail and partial update (issue #6; api-contract.md "Items"; spec §3 Goal / Issue / External item, §4
- * "Detail modes", §7 "Detail and comments").
+ * Item detail and partial update (issue #6; docs/product.md "Items").
  */
 
 /**
@@ -133,7 +127,7 @@ export function toUpdateInput(spec: KindSpec, body: UpdateBody): UpdateItemInput
 }
 
 /**
- * Partial update of item `itemId` of `spec.kind` in the scope's team, in one transaction (api-contract.md "Items":
+ * Partial update of item `itemId` of `spec.kind` in the scope's team, in one transaction (docs/product.md "Items":
  * absent = unchanged; unknown or foreign ids → 400, never dropped):
  * 1. the item must be of this kind in this team, else 404 `spec.codes.notFound`;
  * 2. `FOR KEY SHARE` on the workspace row (the lock order of create and withdrawal), then a new `goalId` is
@@ -145,7 +139,7 @@ export function toUpdateInput(spec: KindSpec, body: UpdateBody): UpdateItemInput
  * 5. the given columns and `updated_at` are written; `managersId` replaces the managers (`[]` clears);
  *    `issuesId` unlinks the goal's other issues and links these (moving them off any other goal).
  * 6. every manager `managersId` adds (not there before) other than `actorId` gets an ASSIGNED alarm
- *    (alarms/raise.ts; `actorId` null: all of them).
+ *    (events/raise-alarms.ts; `actorId` null: all of them).
  * Returns what the item's GitHub issue needs to follow the change (`UpdatedItem`); the caller answers
  * `{ <idKey>: itemId }`.
  */

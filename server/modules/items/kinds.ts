@@ -23,8 +23,9 @@ import {
 } from '../../../contract';
 
 /**
- * The one table that tells the three item kinds apart (api-contract.md "Items"; DEVELOPERS.md: one generic model
- * parameterized by kind). Everything else in this module — storage, validation, lists, routes — is shared.
+ * The one table that tells the three item kinds apart (docs/product.md "Items"; one generic model parameterized by
+ * kind, docs/architecture.md "Decisions and deviations"). Everything else in this module — storage, validation,
+ * lists, routes — is shared.
  */
 export interface KindSpec {
   kind: ItemKind;
@@ -185,5 +186,3 @@ export type UpdateBody =
 export const KIND_BY_CATEGORY: Record<CommentCategory, KindSpec> = Object.fromEntries(
   KINDS.map((k) => [k.category, k]),
 ) as Record<CommentCategory, KindSpec>;
-
-export { MAX_ID, isStorableId } from '../../../contract/ids';

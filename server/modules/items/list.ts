@@ -17,13 +17,12 @@ import {
 import type { Db } from '../../db';
 import { item, itemGroupCount, itemManager, member } from '../../db/schema';
 import { formatTimestamp } from '../../http/time';
-import { type ListCursor, encodeCursor } from './cursor';
+import { type ListCursor, cursorAfter } from './cursor';
 import type { KindSpec } from './kinds';
-import type { TeamScope } from './team-scope';
+import type { TeamScope } from '../../http/team-scope';
 
 /**
- * Grouped, cursor-paged lists of goals, issues and externals (api-contract.md "Grouped lists"; spec §3 "List
- * response", §4 groupings).
+ * Grouped, cursor-paged lists of goals, issues and externals (docs/product.md "Grouped lists").
  *
  * Per request, in one read-only REPEATABLE READ transaction (so sizes and items come from one snapshot):
  * 1. every non-empty group of the team with its size (`dataCnt`) and label, read from `item_group_count` — sizes
@@ -50,7 +49,7 @@ interface GroupCount {
 
 const collator = new Intl.Collator('ko');
 
-/** Fixed group orders (api-contract.md): STATE and PRIORITY. */
+/** Fixed group orders (docs/product.md "Grouped lists"): STATE and PRIORITY. */
 const FIXED_ORDER: Partial<Record<Grouping, readonly string[]>> = { STATE: STATES, PRIORITY: PRIORITIES };
 
 /** Keys compare as numbers when both are ids, else as strings (the tie-break after equal labels). */
@@ -136,10 +135,14 @@ async function countGroups(
     .sort((a, b) => compareGroups(grouping, a, b));
 }
 
-/** Index of the first group at or after the cursor's position (`exact`: that group is the cursor's own). */
-function locate(
+/**
+ * Index of the first group at or after the cursor's position (`exact`: that group is the cursor's own; else it has
+ * emptied since and the page starts at the next group in group order, found by the cursor's key and label).
+ * `groups` are in group order.
+ */
+export function locateCursor(
   grouping: Grouping,
-  groups: GroupCount[],
+  groups: readonly { key: string; label: string }[],
   cursor: ListCursor,
 ): { index: number; exact: boolean } {
   const at = { key: cursor.k, label: cursor.l ?? cursor.k };
@@ -174,7 +177,7 @@ function plan(grouping: Grouping, groups: GroupCount[], cursor: ListCursor | nul
   let cursorGroup: number | null = null;
   let start = 0;
   if (cursor) {
-    const { index, exact } = locate(grouping, groups, cursor);
+    const { index, exact } = locateCursor(grouping, groups, cursor);
     start = index;
     if (exact) {
       cursorGroup = index;
@@ -217,7 +220,8 @@ function groupPredicate(grouping: Grouping, key: string): SQL | undefined {
   }
 }
 
-const rowFields = {
+/** The columns of a list row (`toListItem`'s input), also read by live events and notification lists. */
+export const LIST_ROW_FIELDS = {
   id: item.id,
   name: item.name,
   title: item.title,
@@ -256,7 +260,7 @@ export function groupItemsQuery(
   slot = 0,
 ) {
   return tx
-    .select({ ...rowFields, slot: sql<number>`${sql.raw(String(slot))}`.mapWith(Number) })
+    .select({ ...LIST_ROW_FIELDS, slot: sql<number>`${sql.raw(String(slot))}`.mapWith(Number) })
     .from(item)
     .where(
       and(
@@ -416,18 +420,8 @@ export async function listPage(
         items: itemsBySlot.get(index) ?? [],
       }));
 
-      let nextCursor: string | null = null;
       const last = rows[rows.length - 1];
-      if (hasNext && last) {
-        const group = groups[last.slot]!;
-        const labelled = (grouping === 'MANAGER' || grouping === 'GOAL') && group.key !== NONE_GROUP_KEY;
-        nextCursor = encodeCursor({
-          g: grouping,
-          k: group.key,
-          ...(labelled ? { l: group.label } : {}),
-          i: last.id,
-        });
-      }
+      const nextCursor = hasNext && last ? cursorAfter(grouping, groups[last.slot]!, last.id) : null;
       return { data, hasNext, nextCursor };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -3,11 +3,13 @@ import type { ExtServiceType, ItemKind, Priority, SimpleList, State } from '../.
 import type { Db } from '../../db';
 import { item, itemCounter, itemManager, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
-import { raiseAlarms } from '../alarms/raise';
+import { raiseAlarms } from '../events/raise-alarms';
 import { isTeamInstallation } from '../integrations/store';
-import { listIds } from '../settings/scope';
-import { type CreateBody, type KindSpec, isStorableId } from './kinds';
-import type { TeamScope } from './team-scope';
+import { isStorableId } from '../../../contract/ids';
+import { lexicalProblem } from '../../../contract/lexical';
+import type { TeamScope } from '../../http/team-scope';
+import { invalidField, listIds } from '../../http/validation';
+import type { CreateBody, KindSpec } from './kinds';
 
 /** A create payload after parsing, the same shape for every kind. */
 export interface CreateItemInput {
@@ -26,7 +28,7 @@ export interface CreateItemInput {
   /** GITHUB externals: the repository and the team's installation (checked by `createItem`). Else null. */
   github: GithubTarget | null;
   /**
-   * GITHUB externals created from a GitHub webhook (integrations/webhook.ts): the issue that already exists, stored
+   * GITHUB externals created from a GitHub webhook (github-webhook/routes.ts): the issue that already exists, stored
    * as `github_number` / `github_url` at once. Absent for the create route (the issue is opened after commit).
    */
   githubIssue?: { number: number; url: string } | null;
@@ -69,50 +71,20 @@ export function toGithubTarget(body: {
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
-/** 400 `VALID400_1` with `result[field] = message` and the same `message` (like a schema failure, but worded). */
-export function invalidField(field: string, message: string): ApiError {
-  return new ApiError('VALID400_1', { [field]: message }, { message });
-}
-
 export const DEADLINE_ORDER_MESSAGE = '시작일은 마감일보다 늦을 수 없습니다.';
 export const CONTENT_FORMAT_MESSAGE = '본문은 비어 있거나 JSON 객체여야 합니다.';
 export const CONTENT_SHAPE_MESSAGE = '본문 형식이 올바르지 않습니다.';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
- * Content is '' (the empty default) or Lexical's serialized editor state (spec §3 "Description", §5: validated on
- * save): a JSON object whose `root` is an object with a `children` array; every node below is an object whose
- * `children`, when present, is an array, and a list item's `indent`, when present, is a non-negative number.
- * 400 `VALID400_1` (`result.content`): not JSON or not an object → `CONTENT_FORMAT_MESSAGE`; any other rule →
- * `CONTENT_SHAPE_MESSAGE`. The 1 MB limit is the schema's. Walked with an explicit stack (deep nesting is safe).
+ * Content is '' (the empty default) or a description in Lexical's serialized editor state, checked on save by the
+ * rule of contract/lexical.ts `lexicalProblem` (docs/product.md "Description"). 400 `VALID400_1` (`result.content`):
+ * not JSON or not an object → `CONTENT_FORMAT_MESSAGE`; any other rule → `CONTENT_SHAPE_MESSAGE`. The 1 MB limit
+ * is the schema's.
  */
 export function assertContent(content: string): void {
-  if (content === '') return;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(content);
-  } catch {
-    throw invalidField('content', CONTENT_FORMAT_MESSAGE);
-  }
-  if (!isObject(parsed)) throw invalidField('content', CONTENT_FORMAT_MESSAGE);
-  const root = parsed.root;
-  if (!isObject(root) || !Array.isArray(root.children)) throw invalidField('content', CONTENT_SHAPE_MESSAGE);
-  const stack: unknown[] = [...(root.children as unknown[])];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!isObject(node)) throw invalidField('content', CONTENT_SHAPE_MESSAGE);
-    if (node.type === 'listitem' && node.indent !== undefined) {
-      if (typeof node.indent !== 'number' || !Number.isFinite(node.indent) || node.indent < 0) {
-        throw invalidField('content', CONTENT_SHAPE_MESSAGE);
-      }
-    }
-    if (node.children !== undefined) {
-      if (!Array.isArray(node.children)) throw invalidField('content', CONTENT_SHAPE_MESSAGE);
-      for (const child of node.children as unknown[]) stack.push(child);
-    }
-  }
+  const problem = lexicalProblem(content);
+  if (problem === 'format') throw invalidField('content', CONTENT_FORMAT_MESSAGE);
+  if (problem === 'shape') throw invalidField('content', CONTENT_SHAPE_MESSAGE);
 }
 
 /**
@@ -164,7 +136,7 @@ export function itemName(scope: TeamScope, spec: KindSpec, number: number): stri
  *    `FOR KEY SHARE`), else 400 `GITHUB400_0` — before anything is written;
  * 7. insert the item (author = caller, or null for an external created by a GitHub webhook; GITHUB:
  *    `github_owner` / `github_repo`, and `github_number` / `github_url` when `input.githubIssue` is given), its
- *    managers — each manager other than the author gets an ASSIGNED alarm (alarms/raise.ts) — and for goals link
+ *    managers — each manager other than the author gets an ASSIGNED alarm (events/raise-alarms.ts) — and for goals link
  *    the issues (moving them off any other goal). Returns the new id.
  * Inside a caller's transaction (`db` a transaction) this runs as a savepoint of it.
  * Externals are mirrored on GitHub/Slack only after this commits (integrations/integrations.ts `syncExternal`), so
@@ -223,7 +195,7 @@ export async function createItem(
     const itemId = created!.id;
     if (input.managersId.length > 0) {
       await tx.insert(itemManager).values(input.managersId.map((memberId) => ({ itemId, memberId })));
-      // Every manager but the author hears of it (ASSIGNED, server/modules/alarms/raise.ts).
+      // Every manager but the author hears of it (ASSIGNED, server/modules/events/raise-alarms.ts).
       await raiseAlarms(tx, {
         workspaceId: scope.workspaceId,
         itemId,
@@ -321,7 +293,7 @@ export async function nextItemName(db: Db, spec: KindSpec, scope: TeamScope): Pr
 }
 
 /**
- * Permanently deletes items of `spec.kind` (api-contract.md "Items": delete is permanent), all or nothing, in one
+ * Permanently deletes items of `spec.kind` (docs/product.md "Items": delete is permanent), all or nothing, in one
  * transaction: the rows are locked `FOR UPDATE` in id order; any id of another team's item of this kind (same
  * workspace) → 403 `ITEM403_0`; then any id that is no item of this kind in the workspace → 404 `ITEM404_0` (another
  * workspace's items count as missing, so their existence is not revealed) (both name the ids in `message` and

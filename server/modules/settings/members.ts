@@ -7,7 +7,7 @@ import { formatTimestamp } from '../../http/time';
 import { defaultTeamId } from '../workspace/service';
 
 /**
- * The workspace's current members (spec §3 "Workspace member", §6: the first row is highlighted — the caller):
+ * The workspace's current members (the first row is highlighted — the caller, docs/product.md "Teams and members"):
  * the caller first, then by `joinedAt` ascending, then id. `joinedAt` is when they joined the workspace's default
  * team, i.e. the workspace (every member is in it; the member row's creation time stands in if that membership
  * were ever missing). Withdrawn members are never listed (their `workspace_id` is null and `withdrawn_at` set).
@@ -64,7 +64,7 @@ export async function listMembers(db: Db, callerId: number, workspaceId: number)
     }));
 }
 
-/** The caller's own profile (spec §3 "My profile"). `JWT401_1` if the member is gone or withdrawn. */
+/** The caller's own profile. `JWT401_1` if the member is gone or withdrawn. */
 export async function myProfile(db: Db, callerId: number): Promise<MyProfile> {
   const [row] = await db
     .select({

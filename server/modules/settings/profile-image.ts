@@ -12,7 +12,7 @@ import { ApiError } from '../../http/envelope';
 import { IMMUTABLE_CACHE } from '../../spa';
 
 /**
- * Profile pictures (spec §3 "My profile", §5 "The profile image is picked from image files only"). An upload is
+ * Profile pictures (docs/product.md "Settings": picked from image files only). An upload is
  * recognised by its bytes (never its name or declared type), re-encoded to a square `PROFILE_IMAGE_SIZE` px WebP
  * without metadata, and stored as `${DATA_DIR}/uploads/profile/<random>.webp`, served same-origin at
  * `/uploads/profile/<random>.webp` with `Cache-Control: public, max-age=31536000, immutable`. A file is never

@@ -26,7 +26,8 @@ import { clearRefreshCookie } from '../auth/cookies';
 import { publishSafely } from '../events/publish';
 import { listMembers, myProfile } from './members';
 import { ProfileImageStore, assertAcceptedImage, profileImageDir, toProfileWebp } from './profile-image';
-import { callerWorkspaceId } from './scope';
+import { callerWorkspaceId } from '../../http/team-scope';
+import { noStoreByDefault } from '../../http/no-store';
 import { createTeam, listTeams, reorderTeams } from './teams';
 import { withdrawMember } from './withdraw';
 
@@ -86,12 +87,9 @@ async function readImagePart(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Workspace settings routes (issue #4; spec §2 "Settings pages", §3 "Team", "Team page", "Workspace member",
- * "My profile", §6, §7 "Workspace settings"; api-contract.md "Teams" and "Sign-in and session" — withdrawal).
- * Every route needs `Authorization: Bearer <access token>` (checked first, before the body is read) and, except
- * withdrawal, a workspace: 404 `WORKSPACE404_0` without one. Everything is scoped to the caller's own workspace,
- * so members of other workspaces can neither see nor change it. Responses are `Cache-Control: no-store`.
- * An encapsulated plugin: multipart bodies are only parsed here.
+ * Workspace settings (docs/product.md "Settings", "Teams and members"). Everything is scoped to the caller's own
+ * workspace, so other workspaces' members can neither see nor change it. An encapsulated plugin: multipart bodies
+ * are only parsed here.
  */
 export async function settingsRoutes(
   app: FastifyInstance,
@@ -115,24 +113,13 @@ export async function settingsRoutes(
   const store = new ProfileImageStore(profileImageDir(config.dataDir), app.log);
   store.ensureDir();
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  noStoreByDefault(app);
 
   /** Uploads are CPU work (decode + resize): a tenth of the global budget per IP (30 a minute by default). */
   const uploadRateLimit = {
     rateLimit: { max: Math.max(1, Math.ceil(config.rateLimitMax / 10)), timeWindow: 60_000 },
   };
 
-  /**
-   * `GET /api/workspace/setting/teams?page=0&size=20` — the workspace's teams, one page (spec §3 "Team page", §7;
-   * §9 page size 20). Query: `page` ≥ 0 (default 0), `size` 1–100 (default 20).
-   * 200 `TEAM200_0` `{ teamList: [{ teamId, teamName, teamImageUrl (null), memberCount, createdAt (ISO-8601,
-   * +09:00), isDefault }], isLast }` — every team of the workspace (not only the caller's), the default team first,
-   * then the workspace order (`PATCH` below; new teams last). A page past the end is `{ teamList: [], isLast: true }`.
-   * 400 `VALID400_1` bad `page`/`size` (`result` names the field); 401; 404 `WORKSPACE404_0`.
-   */
   r.get(
     '/api/workspace/setting/teams',
     {
@@ -141,8 +128,8 @@ export async function settingsRoutes(
         tags: ['settings'],
         summary: "One page of the workspace's teams, default team first",
         description:
-          "All teams of the caller's workspace in the workspace order (default team first). `isLast` is true on " +
-          'the last page. Spec §3 "Team page", §7; api-contract.md "Teams".',
+          "Every team of the caller's workspace (not only the caller's) in the workspace order: default team " +
+          'first, new teams last. `isLast` is true on the last page; a page past the end is empty.',
         security: [{ bearerAuth: [] }],
         querystring: teamPageQuerySchema,
         response: {
@@ -160,17 +147,6 @@ export async function settingsRoutes(
     },
   );
 
-  /**
-   * `POST /api/workspace/setting/teams` — create a team (spec §3 "Create-team payload", §5 team name; api-contract.md
-   * "Teams"). Body `{ teamName: string, memberId: number[] (≥ 1) }`. Any member of the workspace may create teams.
-   * One transaction (see `createTeam`); the caller is always a member too; the team goes last in the order.
-   * 201 `TEAM201_0` `{ teamId, teamName, members: [{ memberId, name }] }` (caller first).
-   * 400 `TEAM400_0` the name breaks the rule (4–10 characters of Korean/Latin letters and spaces, one letter at
-   * least): `message` and `result.teamName` are `TEAM_NAME_MESSAGE`; `TEAM400_1` an id is not a member of the
-   * workspace (`message`/`result.memberId` name the ids); `VALID400_1` malformed body or an empty `memberId`.
-   * 409 `TEAM409_0` '이미 같은 이름의 팀이 있습니다.' (names are unique in a workspace, the default team's included).
-   * 401; 404 `WORKSPACE404_0`.
-   */
   r.post(
     '/api/workspace/setting/teams',
     {
@@ -179,7 +155,9 @@ export async function settingsRoutes(
         tags: ['settings'],
         summary: 'Create a team with members of the workspace',
         description:
-          'The caller is added as a member as well. The name is checked exactly as typed (contract/teamName.ts).',
+          'Any member may create teams; one transaction; the caller is added as a member as well and the team ' +
+          'goes last in the order. The name is checked exactly as typed (contract/teamName.ts); names are ' +
+          "unique in a workspace, the default team's included.",
         security: [{ bearerAuth: [] }],
         body: createTeamRequestSchema,
         response: {
@@ -211,15 +189,6 @@ export async function settingsRoutes(
     },
   );
 
-  /**
-   * `PATCH /api/workspace/setting/teams` — store the workspace's team order (spec §3 "Reorder payload"; api-contract.md
-   * "Teams": per workspace, shared by all its members). Body `{ teamIdList: number[] }`: every team of the workspace
-   * exactly once, the default team first.
-   * 200 `TEAM200_1` `result: null`.
-   * 400 `TEAM400_2` with the broken rule as `message` and `result.teamIdList` (duplicate ids; ids that are not teams
-   * of this workspace; teams left out; default team not first), nothing changed; `VALID400_1` malformed body.
-   * 401; 404 `WORKSPACE404_0`.
-   */
   r.patch(
     '/api/workspace/setting/teams',
     {
@@ -228,7 +197,8 @@ export async function settingsRoutes(
         tags: ['settings'],
         summary: "Reorder the workspace's teams",
         description:
-          'Every team exactly once, default team first; stored as the workspace order for every member.',
+          'Every team exactly once, default team first; stored as the workspace order for every member. A list ' +
+          'that breaks a rule changes nothing.',
         security: [{ bearerAuth: [] }],
         body: reorderTeamsRequestSchema,
         response: {
@@ -252,13 +222,6 @@ export async function settingsRoutes(
     },
   );
 
-  /**
-   * `GET /api/workspace/setting/members` — the workspace's members (spec §3 "Workspace member", §6, §7).
-   * 200 `MEMBER200_0` `[{ memberId, name, email (null if the provider gave none), profileImageUrl (null = no photo),
-   * joinedAt (ISO-8601, +09:00: when they joined the workspace), teams: [{ teamId, teamName, teamImageUrl }] }]` —
-   * the caller first, then `joinedAt` ascending; teams default first, then workspace order. Withdrawn members are
-   * never listed. 401; 404 `WORKSPACE404_0`.
-   */
   r.get(
     '/api/workspace/setting/members',
     {
@@ -267,7 +230,8 @@ export async function settingsRoutes(
         tags: ['settings'],
         summary: "The workspace's members with their teams, the caller first",
         description:
-          'Caller first, then by `joinedAt`; each with the teams they are in (default team first).',
+          'Caller first, then by `joinedAt` (when they joined the workspace); each with the teams they are in ' +
+          '(default team first, then workspace order). Withdrawn members are never listed.',
         security: [{ bearerAuth: [] }],
         response: { 200: workspaceMembersResponseSchema, 401: AUTH_ERRORS, 404: NO_WORKSPACE },
       },
@@ -278,11 +242,6 @@ export async function settingsRoutes(
     },
   );
 
-  /**
-   * `GET /api/workspace/setting/my-profile` — the caller's profile (spec §3 "My profile"; name and email are
-   * read-only, they follow the sign-in provider). 200 `PROFILE200_0` `{ memberId, name, email (nullable),
-   * profileImageUrl (nullable) }`. 401; 404 `WORKSPACE404_0`.
-   */
   r.get(
     '/api/workspace/setting/my-profile',
     {
@@ -290,6 +249,7 @@ export async function settingsRoutes(
       schema: {
         tags: ['settings'],
         summary: "The caller's name, email and picture",
+        description: 'Name and email are read-only: they follow the sign-in provider.',
         security: [{ bearerAuth: [] }],
         response: { 200: myProfileResponseSchema, 401: AUTH_ERRORS, 404: NO_WORKSPACE },
       },
@@ -300,18 +260,6 @@ export async function settingsRoutes(
     },
   );
 
-  /**
-   * `PATCH /api/workspace/setting/my-profile/profile-image` — new profile picture (spec §7; multipart/form-data,
-   * file field `image`, ≤ 5 MB). The type is recognised by content (JPEG, PNG, WebP, GIF — the name and declared
-   * type are ignored), then re-encoded to a `PROFILE_IMAGE_SIZE`² px WebP (centre crop, EXIF orientation applied,
-   * metadata stripped, first frame of an animation) and stored under a new random name; the previous upload is
-   * deleted once the member points at the new one.
-   * 200 `PROFILE200_1` `{ memberId, profileImageUrl: '/uploads/profile/<name>.webp' }` (same-origin, immutable).
-   * 400 `PROFILE400_0` no `image` file; `PROFILE400_1` the image does not decode; `PROFILE400_2` over 50
-   * megapixels; `COMMON400` malformed multipart. 413 `PROFILE413_0` over 5 MB (`COMMON413` too many parts).
-   * 415 `PROFILE415_0` not a JPEG/PNG/WebP/GIF by content; `PROFILE415_1` not multipart/form-data.
-   * 401; 404 `WORKSPACE404_0`; 429 `COMMON429` more than a tenth of the request budget a minute.
-   */
   r.patch(
     '/api/workspace/setting/my-profile/profile-image',
     {
@@ -323,17 +271,20 @@ export async function settingsRoutes(
         description:
           `multipart/form-data with a file field \`image\` of at most ${PROFILE_IMAGE_MAX_BYTES} bytes; JPEG, PNG, ` +
           `WebP or GIF by content. Stored as a ${PROFILE_IMAGE_SIZE}×${PROFILE_IMAGE_SIZE} WebP served at ` +
-          '`/uploads/profile/<name>.webp` with `Cache-Control: public, max-age=31536000, immutable`.',
+          '`/uploads/profile/<name>.webp` with `Cache-Control: public, max-age=31536000, immutable` (centre ' +
+          'crop, EXIF orientation applied, metadata stripped, first frame of an animation); the previous upload ' +
+          'is deleted. At most a tenth of the request budget a minute.',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         response: {
           200: profileImageResponseSchema,
           400: errorEnvelopeSchema.describe(
-            '`PROFILE400_0` no `image` file | `PROFILE400_1` undecodable | `PROFILE400_2` too many pixels',
+            '`PROFILE400_0` no `image` file | `PROFILE400_1` undecodable | `PROFILE400_2` over 50 megapixels | ' +
+              '`COMMON400` malformed multipart',
           ),
           401: AUTH_ERRORS,
           404: NO_WORKSPACE,
-          413: errorEnvelopeSchema.describe('`PROFILE413_0`: larger than 5 MB'),
+          413: errorEnvelopeSchema.describe('`PROFILE413_0`: larger than 5 MB | `COMMON413`: too many parts'),
           415: errorEnvelopeSchema.describe(
             '`PROFILE415_0`: not a JPEG, PNG, WebP or GIF | `PROFILE415_1`: not multipart/form-data',
           ),
@@ -364,11 +315,6 @@ export async function settingsRoutes(
     },
   );
 
-  /**
-   * `DELETE /api/workspace/setting/my-profile/profile-image` — back to no picture (spec §7). Deletes the uploaded
-   * file; the provider's picture is not filled in again on later sign-ins. Idempotent.
-   * 200 `PROFILE200_2` `{ memberId, profileImageUrl: null }`. 401; 404 `WORKSPACE404_0`.
-   */
   r.delete(
     '/api/workspace/setting/my-profile/profile-image',
     {
@@ -376,6 +322,7 @@ export async function settingsRoutes(
       schema: {
         tags: ['settings'],
         summary: 'Remove the profile picture',
+        description: "Idempotent. The provider's picture is not filled in again on later sign-ins.",
         security: [{ bearerAuth: [] }],
         response: { 200: profileImageResponseSchema, 401: AUTH_ERRORS, 404: NO_WORKSPACE },
       },
@@ -388,15 +335,6 @@ export async function settingsRoutes(
     },
   );
 
-  /**
-   * `DELETE /api/workspace/setting/my-profile` — withdrawal (api-contract.md "Sign-in and session"; spec §2
-   * "Settings pages": everything is deleted at once and cannot be recovered). See `withdrawMember` for the single
-   * transaction: tokens, memberships and personal data gone, the member row kept as an anonymous tombstone
-   * ("탈퇴한 사용자"), the workspace deleted when they were its last member. Then the uploaded picture is deleted
-   * and the `refreshToken` cookie cleared. Also allowed before joining a workspace (nothing to leave then).
-   * 200 `MEMBER200_1` `result: null`. From now on their access tokens get 401 `JWT401_1` and their refresh cookie
-   * 401 `JWT401_6`; signing in with the same account creates a new member without a workspace. 401 as every route.
-   */
   r.delete(
     '/api/workspace/setting/my-profile',
     {
@@ -405,7 +343,11 @@ export async function settingsRoutes(
         tags: ['settings'],
         summary: 'Withdraw: delete the account and personal data',
         description:
-          'One transaction; the refresh cookie is cleared; the workspace goes too if the caller was its last member.',
+          'One transaction: tokens, memberships and personal data go, the member row stays as an anonymous ' +
+          "'탈퇴한 사용자', the workspace goes too if the caller was its last member; then the picture is deleted " +
+          'and the refresh cookie cleared. Allowed before joining a workspace. Afterwards the access tokens get ' +
+          '401 `JWT401_1`, the refresh cookie 401 `JWT401_6`; signing in again creates a new member. ' +
+          'docs/product.md "Sign-in and session".',
         security: [{ bearerAuth: [] }],
         response: { 200: withdrawResponseSchema, 401: AUTH_ERRORS },
       },

@@ -4,10 +4,10 @@ import type { Db } from '../../db';
 import { member, team, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
-import { listIds } from './scope';
+import { listIds } from '../../http/validation';
 
 /**
- * Teams of a workspace (spec §3 "Team", §7 "Workspace settings"; api-contract.md "Teams"). Every function takes
+ * Teams of a workspace (docs/product.md "Teams and members"). Every function takes
  * the caller's workspace id (`callerWorkspaceId`) and never looks at another workspace's rows.
  */
 
@@ -135,7 +135,7 @@ function reorderError(message: string): ApiError {
 }
 
 /**
- * Stores a new team order for the workspace (spec §3 "Reorder payload"; api-contract.md "Teams"). One
+ * Stores a new team order for the workspace (docs/product.md "Teams and members"). One
  * transaction with the workspace row locked. `teamIdList` must hold every team of the workspace exactly once with
  * the default team first; the rules are checked in this order, each a 400 `TEAM400_2` naming the rule:
  * duplicate ids → ids that are not teams of this workspace → teams left out → default team not first.

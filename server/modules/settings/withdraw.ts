@@ -25,7 +25,7 @@ export interface Withdrawal {
 class WorkspaceMoved extends Error {}
 
 /**
- * Withdrawal (api-contract.md "Sign-in and session"; spec §2 "Settings pages": deleted at once, unrecoverable). One
+ * Withdrawal (docs/product.md "Sign-in and session"). One
  * transaction:
  * 1. lock the member's workspace row `FOR UPDATE` (then the member row): concurrent withdrawals of a workspace's
  *    last two members run one after the other, so the second one sees it is the last and deletes the workspace;

@@ -9,14 +9,10 @@ export interface SystemRoutesOptions {
   database: Database;
 }
 
+/** Health check for Playwright's web server and deployments. */
 export async function systemRoutes(app: FastifyInstance, { database }: SystemRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /**
-   * `GET /api/health` — liveness and database check, no auth (used by Playwright's webServer and deployments).
-   * 200 `COMMON200` `{ status: 'ok', database: 'pglite' | 'postgres' }` after a `select 1`; a database that does
-   * not answer → 500 `COMMON500` `{ requestId }`.
-   */
   r.get(
     '/api/health',
     {
@@ -24,7 +20,8 @@ export async function systemRoutes(app: FastifyInstance, { database }: SystemRou
         tags: ['system'],
         summary: 'Health check',
         description:
-          'No auth. `select 1` on the database, then `{ status: "ok", database }`; 500 if it fails.',
+          'No auth (polled by Playwright and deployments). `select 1` on the database, then ' +
+          '`{ status: "ok", database }`; 500 if it does not answer.',
         response: {
           200: healthResponseSchema,
           500: errorEnvelopeSchema.describe('`COMMON500` with `{ requestId }`'),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { INVITE_PASSWORD_ALPHABET, INVITE_PASSWORD_LENGTH } from '../../../contract';
 
-/** Invite token: 128 random bits, base64url (22 characters) (api-contract.md "Workspace, invite, join"). */
+/** Invite token: 128 random bits, base64url (22 characters) (docs/product.md "Workspace and invitations"). */
 export function generateInviteToken(): string {
   return randomBytes(16).toString('base64url');
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import { workspaceJoinFailure } from '../../db/schema';
 
 /**
- * Join lockout (api-contract.md "Workspace, invite, join"). A failed join — unknown token or wrong password — is
+ * Join lockout (docs/product.md "Workspace and invitations"). A failed join — unknown token or wrong password — is
  * one row of `workspace_join_failure` for (member, workspace the token names — null for an unknown token, IP).
  * Within `JOIN_FAILURE_WINDOW_SECONDS` (15 minutes):
  * - `JOIN_MAX_FAILURES` (5) failures of one member against one workspace lock that member's joins of that

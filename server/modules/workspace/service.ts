@@ -8,7 +8,7 @@ import { generateInvitePassword, generateInviteToken, invitePasswordMatches } fr
 import { joinRetryAfter, lockJoinAttempts, recordJoinFailure } from './join-lockout';
 import { firstFreeSlug } from './slug';
 
-/** `<PUBLIC_URL>/<slug>` (api-contract.md "Workspace, invite, join"). */
+/** `<PUBLIC_URL>/<slug>` (docs/product.md "Workspace and invitations"). */
 export function workspaceUrl(config: AppConfig, slug: string): string {
   return `${config.publicUrl}/${slug}`;
 }
@@ -16,6 +16,46 @@ export function workspaceUrl(config: AppConfig, slug: string): string {
 /** `<workspaceUrl>/invite?token=<token>`. */
 export function inviteUrl(config: AppConfig, slug: string, token: string): string {
   return `${workspaceUrl(config, slug)}/invite?token=${encodeURIComponent(token)}`;
+}
+
+/** The caller's workspace as the settings screens show it (`callerWorkspace`). */
+export interface CallerWorkspace {
+  /** The caller's display name. */
+  memberName: string;
+  id: number;
+  name: string;
+  imageUrl: string | null;
+  workspaceUrl: string;
+  inviteUrl: string;
+  invitePassword: string;
+}
+
+/** The caller's workspace with its public and invite URLs; 404 `WORKSPACE404_0` while they have none. */
+export async function callerWorkspace(config: AppConfig, db: Db, memberId: number): Promise<CallerWorkspace> {
+  const [row] = await db
+    .select({
+      memberName: member.name,
+      id: workspace.id,
+      name: workspace.name,
+      slug: workspace.slug,
+      imageUrl: workspace.imageUrl,
+      inviteToken: workspace.inviteToken,
+      invitePassword: workspace.invitePassword,
+    })
+    .from(member)
+    .innerJoin(workspace, eq(member.workspaceId, workspace.id))
+    .where(eq(member.id, memberId))
+    .limit(1);
+  if (!row) throw new ApiError('WORKSPACE404_0');
+  return {
+    memberName: row.memberName,
+    id: row.id,
+    name: row.name,
+    imageUrl: row.imageUrl,
+    workspaceUrl: workspaceUrl(config, row.slug),
+    inviteUrl: inviteUrl(config, row.slug, row.inviteToken),
+    invitePassword: row.invitePassword,
+  };
 }
 
 /**

@@ -23,7 +23,7 @@ const BATCH = 20;
 /** Give up (500) after this many candidates: something is badly wrong by then. */
 const MAX_CANDIDATES = 10_000;
 
-/** The `n`-th slug for `base`: `base`, `base-2`, `base-3`, … (api-contract.md "Workspace, invite, join"). */
+/** The `n`-th slug for `base`: `base`, `base-2`, `base-3`, … (docs/product.md "Workspace and invitations"). */
 export function slugCandidate(base: string, n: number): string {
   return n === 1 ? base : `${base}-${n}`;
 }

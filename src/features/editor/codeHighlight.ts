@@ -1,12 +1,12 @@
 /**
  * A small, dependency-free tokenizer for code blocks that yields Prism's token names for JavaScript-like code
- * (veco-frontend.md §6.2: `comment`, `string`, `keyword`, `boolean`, `number`, `function`, `operator`,
- * `punctuation`; plain identifiers and whitespace have no type).
+ * (`comment`, `string`, `keyword`, `boolean`, `number`, `function`, `operator`, `punctuation`; plain identifiers
+ * and whitespace have no type).
  *
  * It serves two purposes: `slateToLexical` writes Lexical's `code-highlight` children with the same token
  * boundaries and `highlightType`s the earlier product's Prism highlighter produces for ordinary code (the
  * sample document's `console.log(a);` comes out node for node), and the editor UI can colour tokens with it
- * (spec: comments and punctuation grey, other tokens unstyled) without shipping Prism.
+ * (comments and punctuation grey, other tokens unstyled) without shipping Prism.
  *
  * It is an approximation, not a grammar: no regex literals, no nested template-string tokens, one rule set for
  * every language except plain text. Lexical re-highlights code when it edits it, and the converter's

@@ -17,9 +17,8 @@ import {
 } from './slateTypes';
 
 /**
- * The description editor's behaviour as plain functions of a Slate editor (issue #6 item 5; spec §2 and §4
- * "Editor", §9; veco-frontend.md §6.1), so Jest can drive them without a browser and `DescriptionEditor.tsx`
- * stays a thin view:
+ * The description editor's behaviour as plain functions of a Slate editor (docs/product.md "Description"), so Jest
+ * can drive them without a browser and `DescriptionEditor.tsx` stays a thin view:
  *
  * - `withDescriptionBehaviours` — the plugin every editable instance carries (after `withDescriptionSchema`):
  *   Enter rules (`insertBreak`), `\n` never enters a code line (`insertText`), and the time-based undo merge.
@@ -42,7 +41,7 @@ import {
  *   the selection touches. Elsewhere Tab keeps the browser's meaning (move focus), so keyboard users can leave
  *   the editor.
  * - **List buttons never re-apply the active type**: pressing the button of the list type the caret is already
- *   in does nothing (veco-frontend.md §6.1: "pressing them again does not toggle back"). Another list type
+ *   in does nothing ("pressing them again does not toggle back"). Another list type
  *   retypes the list(s) holding the selected items; paragraphs and code lines become items of a new list.
  *   `checked` exists only in check lists (added as `false`, dropped when leaving).
  * - **Code button**: in a code block → the block's lines become paragraphs; a selection spanning several blocks
@@ -50,13 +49,13 @@ import {
  *   otherwise the inline `code` mark is toggled — except on an empty paragraph, which becomes an empty code block
  *   (inline code has nothing to format there, and without this a code block could only be made by selecting two
  *   lines first).
- * - **Undo** merges typing within `UNDO_MERGE_MS` (spec §9: 1000 ms): text inserted or deleted more than that
+ * - **Undo** merges typing within `UNDO_MERGE_MS` (1000 ms): text inserted or deleted more than that
  *   after the previous edit starts a new history batch.
  */
 
-/** Spec §9: typing within this many milliseconds of the previous keystroke is one undo step. */
+/** Typing within this many milliseconds of the previous keystroke is one undo step. */
 export const UNDO_MERGE_MS = 1000;
-/** Spec §9: the clickable margin around a checklist box (px). */
+/** The clickable margin around a checklist box (px): a touch target larger than the 16px box. */
 export const CHECKLIST_TOUCH_MARGIN_PX = 32;
 
 export type ToolbarBlockType = 'paragraph' | ListElementType | 'code-block';

@@ -1,4 +1,15 @@
 import type { Descendant } from 'slate';
+import {
+  isLexicalObject,
+  type LexicalBlockNode,
+  type LexicalCodeNode,
+  type LexicalInlineNode,
+  type LexicalJson,
+  type LexicalListItemNode,
+  type LexicalListNode,
+  type LexicalParagraphNode,
+  type LexicalTextNode,
+} from '../../../contract/lexical';
 import { highlightCode } from './codeHighlight';
 import {
   createEmptyValue,
@@ -18,7 +29,7 @@ import {
 
 /**
  * The converter between the Slate model (`slateTypes.ts`) and the stored description: the earlier product's
- * Lexical 0.34 serialized editor state (spec §3 "Description", veco-frontend.md §6.2–6.3).
+ * Lexical 0.34 serialized editor state (docs/product.md "Description").
  *
  * **Saving** (`slateToLexical`) writes every node with the fields and field order Lexical emits, so the earlier
  * product's editor opens what we save:
@@ -35,9 +46,9 @@ import {
  * `slateToLexical(lexicalToSlate(x)) === x` for anything `slateToLexical` produced. An empty document saves as
  * `EMPTY_DESCRIPTION`.
  *
- * **Loading** (`lexicalToSlate`) validates as spec §5 asks and never throws:
+ * **Loading** (`lexicalToSlate`) validates (docs/product.md "Description") and never throws:
  * - `''` or blank → the empty value, silently (an item created without a description stores `''`);
- * - not JSON, or no `root.children` array → the empty value, and `onError` is called (the caller logs, §8);
+ * - not JSON, or no `root.children` array → the empty value, and `onError` is called (the caller logs);
  * - `root.children` empty (an untouched Lexical editor) → the empty value, no error;
  * - `indent`: a paragraph's is floored to a non-negative integer (anything else → 0); a list item's is not read
  *   at all — depth comes from nesting and is written back as a non-negative integer;
@@ -55,70 +66,11 @@ import {
  */
 
 /** Lexical node JSON as read: anything. */
-type Json = Record<string, unknown>;
-
-export interface LexicalTextNode {
-  detail: number;
-  format: number;
-  mode: 'normal';
-  style: '';
-  text: string;
-  type: 'text' | 'tab' | 'code-highlight';
-  version: 1;
-  highlightType?: string;
-}
-export interface LexicalLineBreakNode {
-  type: 'linebreak';
-  version: 1;
-}
-export type LexicalInlineNode = LexicalTextNode | LexicalLineBreakNode;
-interface LexicalElementBase {
-  direction: 'ltr' | null;
-  format: '';
-  indent: number;
-  version: 1;
-}
-export interface LexicalParagraphNode extends LexicalElementBase {
-  children: LexicalInlineNode[];
-  type: 'paragraph';
-  textFormat: number;
-  textStyle: '';
-}
-export interface LexicalListNode extends LexicalElementBase {
-  children: LexicalListItemNode[];
-  type: 'list';
-  listType: 'bullet' | 'number' | 'check';
-  start: number;
-  tag: 'ul' | 'ol';
-}
-export interface LexicalListItemNode extends LexicalElementBase {
-  children: LexicalInlineNode[] | LexicalListNode[];
-  type: 'listitem';
-  checked?: boolean;
-  value: number;
-}
-export interface LexicalCodeNode extends LexicalElementBase {
-  children: LexicalInlineNode[];
-  type: 'code';
-  language?: string;
-}
-export interface LexicalHorizontalRuleNode {
-  type: 'horizontalrule';
-  version: 1;
-}
-export type LexicalBlockNode =
-  LexicalParagraphNode | LexicalListNode | LexicalCodeNode | LexicalHorizontalRuleNode;
-export interface LexicalRootNode extends LexicalElementBase {
-  children: LexicalBlockNode[];
-  type: 'root';
-}
-export interface SerializedDescription {
-  root: LexicalRootNode;
-}
+type Json = LexicalJson;
 
 /**
  * The empty description as we save it: Lexical's serialization of one empty paragraph (the earlier product's
- * hand-written constant of veco-frontend.md §6.1 lacks `textFormat`/`textStyle` and loads the same).
+ * hand-written constant lacks `textFormat`/`textStyle` and loads the same).
  */
 export const EMPTY_DESCRIPTION =
   '{"root":{"children":[{"children":[],"direction":null,"format":"","indent":0,"type":"paragraph","version":1,' +
@@ -130,7 +82,7 @@ export class DescriptionParseError extends Error {
 }
 
 export interface LexicalToSlateOptions {
-  /** Called when the description is not a readable Lexical state (spec §8: the caller logs it). */
+  /** Called when the description is not a readable Lexical state (the caller logs it). */
   onError?: (error: DescriptionParseError) => void;
 }
 
@@ -163,8 +115,7 @@ export function lexicalToSlate(json: string, options: LexicalToSlateOptions = {}
   }
 }
 
-const isJson = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isJson = isLexicalObject;
 
 const typeOf = (node: Json): string => (typeof node.type === 'string' ? node.type : '');
 const childrenOf = (node: Json): unknown[] | null => (Array.isArray(node.children) ? node.children : null);
@@ -244,7 +195,7 @@ function paragraph(children: FormattedText[], indent: unknown): ParagraphElement
   return level > 0 ? { type: 'paragraph', indent: level, children } : { type: 'paragraph', children };
 }
 
-/** A non-negative integer indent; anything else is 0 (spec §5). */
+/** A non-negative integer indent; anything else is 0. */
 function toIndent(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 }

@@ -3,7 +3,7 @@ import type { HistoryEditor } from 'slate-history';
 import type { ReactEditor } from 'slate-react';
 
 /**
- * The Slate document model of an item description (issue #6, spec §3 "Description", veco-frontend.md §6).
+ * The Slate document model of an item description (docs/product.md "Description").
  * The stored form is the earlier product's Lexical JSON; `lexical.ts` converts both ways. This module is the
  * model only: types, the mark ↔ Lexical format-bit table, the empty value and the schema plugin every editor
  * instance must carry (`withDescriptionSchema`).
@@ -37,12 +37,12 @@ import type { ReactEditor } from 'slate-react';
  *   list, placed after the item it visually belongs to. A list item therefore has either text children or
  *   exactly one list child (Slate requires an element's children to be all inline or all block). The depth is
  *   the structure; Lexical's `listitem.indent` and `value` are derived when saving.
- * - **`checked`** exists only on text items of a `check-list` (always a boolean there); spec §4 drops it when
+ * - **`checked`** exists only on text items of a `check-list` (always a boolean there); drops it when
  *   the list is not a check list.
  * - **Marks** mirror Lexical's text-format bitmask (`FORMAT_BITS`). The toolbar only offers bold, italic,
  *   underline and inline code; strikethrough, subscript, superscript and highlight are kept (the editor should
- *   render them) so documents from the earlier product survive a round trip. Lexical's text-transform bits (256 lowercase,
- *   512 uppercase, 1024 capitalize) are not modelled and are dropped on load.
+ * render them) so documents from the earlier product survive a round trip. Lexical's text-transform bits (256
+ * lowercase, 512 uppercase, 1024 capitalize) are not modelled and are dropped on load.
  * - **Canonical form** (what `lexicalToSlate` returns and what Slate's normaliser keeps unchanged): marks appear
  *   only as `true`; adjacent leaves differ in marks; an empty leaf exists only as the single, unmarked child of
  *   an empty element (Lexical stores no marks for an empty block); `paragraph.indent` is a positive integer or
@@ -61,7 +61,7 @@ export const MARK_KEYS = [
 ] as const;
 export type MarkKey = (typeof MARK_KEYS)[number];
 
-/** Lexical's `TextNode.format` bits for each mark (veco-frontend.md §6.2). */
+/** Lexical's `TextNode.format` bits for each mark. */
 export const FORMAT_BITS: Readonly<Record<MarkKey, number>> = {
   bold: 1,
   italic: 2,
@@ -169,7 +169,7 @@ export function isListElement(node: Descendant | undefined): node is ListElement
   return !!node && 'type' in node && (LIST_TYPES as readonly string[]).includes(node.type);
 }
 
-/** A fresh empty description: one empty paragraph (spec §3 "An empty default is one empty paragraph"). */
+/** A fresh empty description: one empty paragraph. */
 export function createEmptyValue(): SlateValue {
   return [{ type: 'paragraph', children: [{ text: '' }] }];
 }

@@ -4,16 +4,16 @@ import { EXT_SERVICE_LABELS } from '../../../contract/itemEnums';
 import { errorEnvelope } from '../../api/errors';
 import { useLazyGetGithubConnectUrlQuery, useLazyGetSlackConnectUrlQuery } from '../../api/integrationsApi';
 import { useAppDispatch } from '../../app/hooks';
-import { tokens } from '../../app/theme';
+import { tokens } from '../../shared/ui/tokens';
 import { copy } from '../../shared/copy';
 import { assignLocation } from '../../shared/lib/browser';
 import { Modal, ModalButton } from '../../shared/ui/Modal';
-import { toastShown } from '../toast/toastSlice';
-import { ExtServiceLogo } from '../items/icons';
+import { toastShown } from '../toast';
+import { ExtServiceLogo } from '../../shared/ui/icons/serviceLogos';
 import { INTEGRATION_SERVICES, isRedirectTarget, type IntegrationService } from './integrationModel';
 
 /*
- * The "외부 연동" modal (veco-frontend.md §4.7, veco-external-connect-modal.png): a 54.8rem panel, two 24.4rem cards
+ * The "외부 연동" modal (docs/product.md "Integrations"): a 54.8rem panel, two 24.4rem cards
  * (GitHub, Slack) — white with a grey border, the chosen one navy with white text — and a full-width "외부 연동하기"
  * that stays disabled until a card is chosen. Confirm asks the server for the connect URL and leaves the app for
  * it (full-page redirect); a failure toasts the response's Korean message and keeps the modal open.

@@ -6,7 +6,7 @@ import { useGetWorkspaceProfileQuery } from '../../api/workspaceApi';
 import { useAppDispatch } from '../../app/hooks';
 import { copy } from '../../shared/copy';
 import { PrimaryButton } from '../../shared/ui/layout';
-import { ExtServiceLogo } from '../items/icons';
+import { ExtServiceLogo } from '../../shared/ui/icons/serviceLogos';
 import {
   completeBackPath,
   completeErrorMessage,
@@ -15,7 +15,7 @@ import {
 } from './integrationModel';
 
 /*
- * `/workspace/github/complete` and `/workspace/slack/complete` (spec §2; veco-frontend.md §4.7): where the server's
+ * `/workspace/github/complete` and `/workspace/slack/complete` (docs/product.md "Integrations"): where the server's
  * callback returns after the provider. A 15rem (150px) logo, "GitHub 연동에 성공했습니다" / "이제 팀원들과 함께 이슈를
  * 관리해보세요!", and "돌아가기" to the team's ext list. With `?error=<CODE>` the same layout says it failed and
  * why. Either way the integration reads (links flags, installation, repositories) are invalidated on mount.

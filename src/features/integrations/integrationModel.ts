@@ -1,9 +1,9 @@
 import type { ExtServiceType } from '../../../contract/itemEnums';
 import { copy } from '../../shared/copy';
 import { isAbsoluteHttpUrl } from '../../shared/lib/browser';
-import { teamListPath } from '../workspace/paths';
+import { teamListPath } from '../../app/paths';
 
-/* Pure rules of the integration screens (spec §2 `github/complete`, `slack/complete`; veco-frontend.md §4.7). */
+/* Pure rules of the integration screens (docs/product.md "Integrations"). */
 
 /** The tools a team can link: the external tool kinds. */
 export type IntegrationService = ExtServiceType;
@@ -26,8 +26,8 @@ export function teamIdParam(value: string | null): number | null {
  */
 export function completeBackPath(teamId: number | null, defaultTeamId: number | undefined): string {
   if (teamId === null)
-    return defaultTeamId === undefined ? '/workspace' : teamListPath('default', defaultTeamId, 'ext');
-  return teamListPath(teamId === defaultTeamId ? 'default' : 'team', teamId, 'ext');
+    return defaultTeamId === undefined ? '/workspace' : teamListPath('default', defaultTeamId, 'external');
+  return teamListPath(teamId === defaultTeamId ? 'default' : 'team', teamId, 'external');
 }
 
 /** The Korean explanation of a callback's `?error=<CODE>`. */
@@ -38,7 +38,7 @@ export function completeErrorMessage(code: string): string {
 
 /**
  * A connect result the browser may be sent to: an absolute http(s) URL or a same-origin path. Anything else (an
- * empty result, `javascript:`…) counts as a failed connect (spec §8: connect rejects without a result).
+ * empty result, `javascript:`…) counts as a failed connect (connect rejects without a result).
  */
 export function isRedirectTarget(url: unknown): url is string {
   return typeof url === 'string' && (isAbsoluteHttpUrl(url) || /^\/(?!\/)/.test(url));

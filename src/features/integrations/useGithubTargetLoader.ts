@@ -3,10 +3,10 @@ import {
   useLazyGetGithubInstallationQuery,
   useLazyGetGithubRepositoriesQuery,
 } from '../../api/integrationsApi';
-import { githubTargetFrom, type GithubTarget } from '../items/detail/detailModel';
+import { githubTargetFrom, type GithubTarget } from './githubTarget';
 
 /**
- * Loads where a GitHub external's issue goes (spec §5 "GitHub tool", §7): the team's installation and its
+ * Loads where a GitHub external's issue goes (docs/product.md "Integrations"): the team's installation and its
  * repositories, in parallel; the first repository is used. Resolves `missing` when either read fails (404 not
  * linked, 502 GitHub unreachable) or comes back empty. Recent results (60 s) are reused from the cache.
  */

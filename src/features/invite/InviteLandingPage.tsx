@@ -5,7 +5,7 @@ import { copy } from '../../shared/copy';
 import { FullScreenSpinner } from '../../shared/ui/FullScreenSpinner';
 import { inviteLinkOpened } from './inviteSlice';
 
-/** Spec §9: the invite landing waits 50 ms before moving on to sign-in. */
+/** The invite landing waits 50 ms before moving on to sign-in (docs/product.md "Workspace and invitations"). */
 export const INVITE_REDIRECT_DELAY_MS = 50;
 
 /** `/{workspaceName}/invite?token=…`: stores the invite, then goes to `/onboarding`. */

@@ -1,18 +1,22 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { workspaceApi } from '../../api/workspaceApi';
-import { signedOut } from '../session/sessionSlice';
+import { signedOut } from '../session';
 
 /**
- * Key `invite`. Persisted (see the whitelist in app/store.ts): what spec §3 keeps in local storage for the
- * invite flows. `isInvite` is the string `'true'` (not a boolean) because the spec compares it with `=== 'true'`.
- * Transient, never persisted: the password attempt (pending flag, error message, last failed password).
+ * Key `invite` (docs/product.md "Workspace and invitations"). Persisted in local storage (the whitelist in
+ * app/store.ts): only what is no credential — the workspace name, whether this visit came from an invite link
+ * (`isInvite` is the string `'true'`, as the product rules compare it) and whether the member has a workspace.
+ * The invite link and password are never stored: screens read them from the server when they show them.
+ * `token` (from an opened invite link) is kept per tab only (inviteTokenStorage.ts): it must survive the sign-in
+ * redirect, nothing more. Transient, never persisted: the password attempt (pending flag, error, last failed
+ * password).
  */
 export interface InviteState {
-  inviteUrl: string | null;
-  invitePassword: string | null;
-  name: string | null;
   workspaceName: string | null;
   isInvite: 'true' | null;
+  /** The member has a workspace (created, joined or read from the profile): the `/workspace` guard needs it. */
+  hasWorkspace: boolean;
+  /** The invite token of the link this tab opened; sent with the password. */
   token: string | null;
   /** `POST /api/workspace/join` in flight: further attempts are ignored. */
   isJoining: boolean;
@@ -22,22 +26,17 @@ export interface InviteState {
   failedPassword: string | null;
 }
 
-/** The persisted part of the slice (the `invite` whitelist). */
+/** The part of the slice kept in local storage (the `invite` whitelist). */
 export const INVITE_PERSISTED_KEYS = [
-  'inviteUrl',
-  'invitePassword',
-  'name',
   'workspaceName',
   'isInvite',
-  'token',
+  'hasWorkspace',
 ] as const satisfies ReadonlyArray<keyof InviteState>;
 
 const initialState: InviteState = {
-  inviteUrl: null,
-  invitePassword: null,
-  name: null,
   workspaceName: null,
   isInvite: null,
+  hasWorkspace: false,
   token: null,
   isJoining: false,
   joinError: null,
@@ -54,21 +53,10 @@ export const inviteSlice = createSlice({
       state.isInvite = 'true';
       if (action.payload.token) state.token = action.payload.token;
     },
-    /** Workspace created (spec §4): invite URL, password, the creator's name and the workspace name are saved. */
-    inviteInfoStored(
-      state,
-      action: PayloadAction<{
-        inviteUrl: string;
-        invitePassword: string;
-        name?: string;
-        workspaceName?: string;
-      }>,
-    ) {
-      const { inviteUrl, invitePassword, name, workspaceName } = action.payload;
-      state.inviteUrl = inviteUrl;
-      state.invitePassword = invitePassword;
-      if (name !== undefined) state.name = name;
-      if (workspaceName !== undefined) state.workspaceName = workspaceName;
+    /** Workspace created: the member has one now (its name is kept; the invite link is read when shown). */
+    workspaceAvailable(state, action: PayloadAction<{ workspaceName?: string }>) {
+      state.hasWorkspace = true;
+      if (action.payload.workspaceName !== undefined) state.workspaceName = action.payload.workspaceName;
     },
     /** A password is being sent: the previous error is cleared. */
     joinStarted(state) {
@@ -89,27 +77,25 @@ export const inviteSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(signedOut, () => initialState);
-    // GET /api/workspace/setting (spec §7): store the invite URL, password and workspace name when missing.
+    // GET /api/workspace/setting: the member has a workspace; its name fills a missing one.
     builder.addMatcher(workspaceApi.endpoints.getWorkspaceProfile.matchFulfilled, (state, action) => {
-      state.inviteUrl ??= action.payload.inviteUrl || null;
-      state.invitePassword ??= action.payload.invitePassword || null;
+      state.hasWorkspace = true;
       state.workspaceName ??= action.payload.workspaceName || null;
     });
-    // GET /api/workspace/setting/invite: the same, plus the creator's display name, when missing.
-    builder.addMatcher(workspaceApi.endpoints.getInviteInfo.matchFulfilled, (state, action) => {
-      state.inviteUrl ??= action.payload.inviteUrl || null;
-      state.invitePassword ??= action.payload.invitePassword || null;
-      state.name ??= action.payload.name || null;
+    // GET /api/workspace/setting/invite answers only a member of a workspace.
+    builder.addMatcher(workspaceApi.endpoints.getInviteInfo.matchFulfilled, (state) => {
+      state.hasWorkspace = true;
     });
   },
   selectors: {
     selectInvite: (state) => state,
-    selectInviteUrl: (state) => state.inviteUrl,
+    selectHasWorkspace: (state) => state.hasWorkspace,
     selectIsInvite: (state) => state.isInvite === 'true',
+    selectInviteToken: (state) => state.token,
   },
 });
 
-export const { inviteLinkOpened, inviteInfoStored, joinStarted, joinFailed, joinSucceeded } =
+export const { inviteLinkOpened, workspaceAvailable, joinStarted, joinFailed, joinSucceeded } =
   inviteSlice.actions;
-export const { selectInvite, selectInviteUrl, selectIsInvite } = inviteSlice.selectors;
+export const { selectInvite, selectHasWorkspace, selectIsInvite, selectInviteToken } = inviteSlice.selectors;
 export const inviteReducer = inviteSlice.reducer;

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import type { ExtServiceType, Priority, State } from '../../../contract/itemEnums';
-import { tokens } from '../../app/theme';
+import type { Priority, State } from '../../../contract/itemEnums';
+import { LineIcon } from '../../shared/ui/icons/LineIcon';
+import { tokens } from '../../shared/ui/tokens';
 
 /*
- * Icons of the lists (veco-frontend.md §1.3, §1.4, §1.7), drawn for Momentum as plain inline SVG (no MUI
+ * Icons of the lists (docs/product.md "Grouped lists"), drawn for Momentum as plain inline SVG (no MUI
  * component per row). All are decorative: the text next to them carries the meaning.
  */
 
@@ -12,23 +13,12 @@ interface IconProps {
   className?: string;
 }
 
+/** A line icon sized by one length (rows, menus and the property panel use several sizes). */
 function Line({ size = '2.4rem', className, children }: IconProps & { children: ReactNode }) {
   return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon width={size} height={size} className={className}>
       {children}
-    </svg>
+    </LineIcon>
   );
 }
 
@@ -79,7 +69,7 @@ export function StatusDot({ state, size = '1.2rem' }: { state: State; size?: str
   );
 }
 
-/** Bars lit per priority (short, middle, tall) and their colour (veco-frontend.md §1.4). */
+/** Bars lit per priority (short, middle, tall) and their colour. */
 const PRIORITY_BARS: Record<Priority, { lit: number; colour: string }> = {
   NONE: { lit: 3, colour: tokens.grey[300] },
   LOW: { lit: 1, colour: tokens.grey[500] },
@@ -163,59 +153,6 @@ export function PlusIcon({ size = '2.4rem' }: IconProps) {
       <path d="M12 4.5v15M4.5 12h15" />
     </Line>
   );
-}
-
-/** The GitHub mark (single colour). */
-export function GitHubLogo({ size = '2.4rem' }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      style={{ flex: 'none' }}
-    >
-      <path
-        fill="#111111"
-        d="M12 1.27a11 11 0 0 0-3.48 21.46c.55.09.73-.28.73-.55v-1.84c-3.03.64-3.67-1.46-3.67-1.46-.55-1.29-1.28-1.65-1.28-1.65-.92-.65.1-.65.1-.65 1.1 0 1.73 1.1 1.73 1.1.92 1.65 2.57 1.2 3.21.92a2 2 0 0 1 .64-1.47c-2.47-.27-5.04-1.19-5.04-5.5 0-1.1.46-2.1 1.2-2.84a3.76 3.76 0 0 1 0-2.93s.91-.28 3.11 1.1c1.8-.49 3.7-.49 5.5 0 2.1-1.38 3.02-1.1 3.02-1.1a3.76 3.76 0 0 1 0 2.93c.83.74 1.2 1.74 1.2 2.94 0 4.21-2.57 5.13-5.04 5.4.45.37.82.92.82 2.02v3.03c0 .27.1.64.73.55A11 11 0 0 0 12 1.27"
-      />
-    </svg>
-  );
-}
-
-/** The Slack mark: four two-part strokes in Slack's colours. */
-export function SlackLogo({ size = '2.4rem' }: IconProps) {
-  const r = 2.52;
-  const pieces: Array<[string, number, number, number, number]> = [
-    ['#36C5F0', 6.31, 0, 5.04, 5.04],
-    ['#36C5F0', 0, 6.31, 11.36, 5.04],
-    ['#2EB67D', 18.96, 6.31, 5.04, 5.04],
-    ['#2EB67D', 12.64, 0, 5.04, 11.36],
-    ['#ECB22E', 12.64, 18.96, 5.04, 5.04],
-    ['#ECB22E', 12.64, 12.64, 11.36, 5.04],
-    ['#E01E5A', 0, 12.64, 5.04, 5.04],
-    ['#E01E5A', 6.31, 12.64, 5.04, 11.36],
-  ];
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      style={{ flex: 'none' }}
-    >
-      {pieces.map(([fill, x, y, width, height]) => (
-        <rect key={`${x}-${y}`} x={x} y={y} width={width} height={height} rx={r} fill={fill} />
-      ))}
-    </svg>
-  );
-}
-
-/** The tool's logo (2.4rem). */
-export function ExtServiceLogo({ type, size }: { type: ExtServiceType; size?: string }) {
-  return type === 'SLACK' ? <SlackLogo size={size} /> : <GitHubLogo size={size} />;
 }
 
 /** A caret pointing down (the grouping menu's header). */

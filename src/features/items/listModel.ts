@@ -6,29 +6,26 @@ import {
   STATE_LABELS,
   type ExtServiceType,
   type Grouping,
-  type ItemKind as ApiItemKind,
+  type ItemKind,
   type Priority,
   type State,
 } from '../../../contract/itemEnums';
-import type { ItemKind, ItemScope } from '../../shared/copy';
-import { teamListPath } from '../workspace/paths';
+import { teamListPath } from '../../app/paths';
+import type { ItemScope } from '../../shared/copy';
 
 /*
- * Pure helpers of the grouped lists (spec §2 "List pages", §4 "Date range display", §9; veco-frontend.md §4):
+ * Pure helpers of the grouped lists (docs/product.md "Grouped lists"):
  * no React, no store — unit-tested on their own.
  */
 
-/** Route kind (`goal` | `issue` | `ext`, the URL segment) → API kind (`goal` | `issue` | `external`). */
-export const API_KIND: Record<ItemKind, ApiItemKind> = { goal: 'goal', issue: 'issue', ext: 'external' };
-
-/** `YYYY-MM-DD` → `YY.MM.DD` (spec §9 "Dates display as yy.mm.dd"); anything else is returned unchanged. */
+/** `YYYY-MM-DD` → `YY.MM.DD`; anything else is returned unchanged. */
 export function shortDate(date: string): string {
   const match = /^\d{2}(\d{2})-(\d{2})-(\d{2})/.exec(date);
   return match ? `${match[1]}.${match[2]}.${match[3]}` : date;
 }
 
 /**
- * A deadline as the rows show it (spec §4 "Date range display"): none → '없음'; only a start or only an end →
+ * A deadline as the rows show it: none → '없음'; only a start or only an end →
  * that date; equal dates → one date; otherwise `YY.MM.DD-YY.MM.DD`.
  */
 export function formatDeadline(deadline: Deadline | null | undefined): string {
@@ -101,11 +98,11 @@ export function loadedItemIds(groups: readonly MergedGroup[]): number[] {
   return [...ids];
 }
 
-/** How many avatars a row shows before the ellipsis (spec §9 "up to 2 avatars and then an ellipsis"). */
+/** How many avatars a row shows before the ellipsis. */
 export const MAX_ROW_AVATARS = 2;
 
 /**
- * Managers on a row (spec §9): none → '없음'; one → avatar and name; several → the first two avatars overlapped
+ * Managers on a row: none → '없음'; one → avatar and name; several → the first two avatars overlapped
  * and '...', with every name available (hover list and accessible text).
  */
 export type ManagerDisplay =
@@ -118,11 +115,11 @@ export function managerDisplay(managers: Managers | null | undefined): ManagerDi
   return { kind: 'many', shown: all.slice(0, MAX_ROW_AVATARS), all };
 }
 
-/** Unknown states display as NONE (spec §4). */
+/** Unknown states display as NONE. */
 export const stateOf = (value: string): State => (value in STATE_LABELS ? (value as State) : 'NONE');
 export const priorityOf = (value: string): Priority =>
   value in PRIORITY_LABELS ? (value as Priority) : 'NONE';
-/** Unknown external types default to GITHUB (spec §3). */
+/** Unknown external types default to GITHUB. */
 export const extServiceOf = (value: string | null | undefined): ExtServiceType =>
   value === 'SLACK' ? 'SLACK' : 'GITHUB';
 
@@ -156,10 +153,10 @@ const GROUPED_COLUMN: Record<Grouping, RowColumn> = {
 };
 
 /**
- * A row's right-hand columns, left to right (veco-frontend.md §4.4): state, priority, goal (issues, externals),
+ * A row's right-hand columns, left to right: state, priority, goal (issues, externals),
  * deadline, managers, external tool (externals) — without the grouped-by field.
  */
-export function rowColumns(kind: ApiItemKind, grouping: Grouping): RowColumn[] {
+export function rowColumns(kind: ItemKind, grouping: Grouping): RowColumn[] {
   const columns: RowColumn[] = ['state', 'priority'];
   if (kind !== 'goal') columns.push('goal');
   columns.push('deadline', 'managers');
@@ -169,7 +166,7 @@ export function rowColumns(kind: ApiItemKind, grouping: Grouping): RowColumn[] {
 
 /**
  * Where a row leads: team pages → `/workspace/team/{teamId}/{goal|issue|ext}/{id}`; joint (default-team) pages →
- * the relative `{id}` (spec §2 "Joint … lists open an item by relative id").
+ * the relative `{id}`.
  */
 export function itemDetailPath(scope: ItemScope, teamId: number, kind: ItemKind, id: number): string {
   return scope === 'team' ? `${teamListPath('team', teamId, kind)}/${id}` : String(id);

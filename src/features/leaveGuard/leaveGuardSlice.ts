@@ -1,7 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /*
- * Unsaved-changes leave guard (spec §4 "Detail modes"): create and edit screens arm it; an in-app navigation away is
+ * Unsaved-changes leave guard (docs/product.md "Item detail"): create and edit screens arm it; an in-app navigation away is
  * then blocked (react-router `useBlocker`, see LeaveGuard.tsx) and the saga (leaveGuardSaga.ts) asks for
  * confirmation. Every payload is serializable.
  *
@@ -19,6 +19,15 @@ export interface LeaveGuardState {
 
 export const initialLeaveGuardState: LeaveGuardState = { armed: false, reason: null, prompt: 'idle' };
 
+/* Saga triggers that change no state are `createAction`s (one style across the app). */
+
+/** The router blocked a navigation (dispatched by LeaveGuard). */
+export const leaveBlocked = createAction('leaveGuard/leaveBlocked');
+/** The user pressed '확인'. */
+export const leaveConfirmed = createAction('leaveGuard/leaveConfirmed');
+/** The user dismissed the modal (overlay, Escape). */
+export const leaveCancelled = createAction('leaveGuard/leaveCancelled');
+
 export const leaveGuardSlice = createSlice({
   name: 'leaveGuard',
   initialState: initialLeaveGuardState,
@@ -33,16 +42,10 @@ export const leaveGuardSlice = createSlice({
       state.armed = false;
       state.reason = null;
     },
-    /** The router blocked a navigation (dispatched by LeaveGuard). */
-    leaveBlocked() {},
     /** The saga opened the confirm modal. */
     leaveConfirmOpened(state) {
       state.prompt = 'open';
     },
-    /** The user pressed '확인'. */
-    leaveConfirmed() {},
-    /** The user dismissed the modal (overlay, Escape). */
-    leaveCancelled() {},
     /** The saga decided to let the navigation through: the guard is released. */
     leaveProceeded(state) {
       state.prompt = 'proceed';
@@ -67,10 +70,7 @@ export const leaveGuardSlice = createSlice({
 export const {
   leaveGuardArmed,
   leaveGuardReleased,
-  leaveBlocked,
   leaveConfirmOpened,
-  leaveConfirmed,
-  leaveCancelled,
   leaveProceeded,
   leaveReset,
   leaveSettled,

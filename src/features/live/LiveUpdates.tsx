@@ -4,7 +4,7 @@ import { eventsApi } from '../../api/eventsApi';
 import { useAppSelector, useAppStore } from '../../app/hooks';
 import { tokens } from '../../app/theme';
 import { copy } from '../../shared/copy';
-import { selectAccessToken } from '../session/sessionSlice';
+import { selectAccessToken } from '../session';
 import { applyLiveEvent } from './applyLiveEvent';
 import { createOfflineNotice, startLiveUpdates, type LiveEnvironment } from './liveUpdates';
 
@@ -33,7 +33,7 @@ export interface LiveUpdatesProps {
 }
 
 /**
- * Live updates of the workspace (issue #10; README.md "Live updates"): while the tab is signed in, holds (or
+ * Live updates of the workspace (docs/architecture.md "Live updates"): while the tab is signed in, holds (or
  * follows) the event stream and applies every event to the RTK Query cache; stops on sign-out. Renders the quiet
  * status "연결이 끊겼습니다 — 다시 연결 중" (a polite live region, always mounted) after ~5 s without a stream.
  * Mounted once, in the workspace shell.

@@ -2,45 +2,43 @@ import type { LiveEvent } from '../../../contract/events';
 import type { ListItem } from '../../../contract/items';
 import type { Grouping, ItemKind } from '../../../contract/itemEnums';
 import { baseApi } from '../../api/baseApi';
-import { COMMENT_CATEGORY, itemDetailApi } from '../../api/itemDetailApi';
-import { ITEM_TAGS, itemsApi } from '../../api/itemsApi';
-import type { AppDispatch, RootState } from '../../app/store';
+import {
+  COMMENT_CATEGORY,
+  commentsTag,
+  itemDetailTag,
+  itemListTag,
+  listsShowing,
+  MEMBER_WITHDRAWN_TAGS,
+  NOTIFICATION_TAGS,
+  TAG_TYPES,
+  TEAMS_TAG,
+  MEMBERS_TAG,
+  type CacheTag,
+} from '../../api/cacheTags';
+import { itemDetailApi } from '../../api/itemDetailApi';
+import { itemsApi } from '../../api/itemsApi';
+import type { AppDispatch, RootState } from '../../app/hooks';
 
 /*
- * Live event → RTK Query cache (docs: contract/events.ts; README.md "Live updates"). Cheap and exact changes are
- * patched in place (a list row that is already loaded and stays in its group, a title in a simple list); anything
- * else invalidates the tags of what the event touched, so only what is on screen refetches (RTK Query drops
+ * Live event → RTK Query cache (contract/events.ts; docs/architecture.md "Live updates"). Cheap and exact changes
+ * are patched in place (a list row that is already loaded and stays in its group, a title in a simple list);
+ * anything else invalidates the tags of what the event touched (src/api/cacheTags.ts, the same tags the mutations
+ * use), so only what is on screen refetches (RTK Query drops
  * invalidated entries nobody subscribes to). Applying an event twice, or one this tab caused itself, is harmless.
  *
  * Editing safety is not decided here: an item detail is always invalidated; the detail page keeps a form that is
  * being edited and shows that the item changed instead (features/items/detail/ItemDetailPage.tsx).
  */
 
-type Tag = Parameters<typeof baseApi.util.invalidateTags>[0][number];
+type Tag = CacheTag;
 
-/** Every tag type of the api (`resync` refetches all of them). Keep in step with src/api/baseApi.ts. */
-export const ALL_TAG_TYPES = [
-  'WorkspaceProfile',
-  'WorkspaceInfo',
-  'WorkspaceInvite',
-  'Team',
-  'Member',
-  'MyProfile',
-  'Goal',
-  'Issue',
-  'External',
-  'ExternalLinks',
-  'ItemName',
-  'SimpleList',
-  'Notification',
-  'Comment',
-] as const;
+/** Every tag type of the api (`resync` refetches all of them). */
+export const ALL_TAG_TYPES = TAG_TYPES;
 
-const LIST = 'LIST';
-const listTag = (kind: ItemKind): Tag => ({ type: ITEM_TAGS[kind], id: LIST });
-const detailTag = (kind: ItemKind, id: number): Tag => ({ type: ITEM_TAGS[kind], id });
+const listTag = itemListTag;
+const detailTag = itemDetailTag;
 
-/** The group keys a row belongs to under `grouping` (api-contract.md "Grouped lists"; MANAGER: one per manager). */
+/** The group keys a row belongs to under `grouping` (docs/product.md "Grouped lists"; MANAGER: one per manager). */
 export function rowGroupKeys(item: ListItem, grouping: Grouping): string[] {
   switch (grouping) {
     case 'STATE':
@@ -144,14 +142,11 @@ function patchSimpleListTitles(
   }
 }
 
-/** Tags made stale by items of `kind` being created or deleted (mirrors src/api/itemsApi.ts `staleAfterChange`). */
-function listsAfterCreateOrDelete(kind: ItemKind): Tag[] {
-  const tags: Tag[] = [listTag(kind), { type: 'ItemName', id: kind }];
-  if (kind !== 'external') tags.push({ type: 'SimpleList', id: kind });
-  // Goal titles show on issue and external rows (and a new goal may take over issues).
-  if (kind === 'goal') tags.push(listTag('issue'), listTag('external'));
-  return tags;
-}
+/**
+ * Tags made stale by items of `kind` being created or deleted: the lists that show them (`listsShowing`, as for
+ * this tab's own mutations); the details are chosen below from what is cached.
+ */
+const listsAfterCreateOrDelete = (kind: ItemKind): Tag[] => listsShowing(kind);
 
 /**
  * Applies one live event to the cache. `getState` is read before any change (patches are decided on the cached
@@ -195,25 +190,22 @@ export function applyLiveEvent(event: LiveEvent, dispatch: AppDispatch, getState
       return;
     }
     case 'comment.added':
-      invalidate([{ type: 'Comment', id: `${COMMENT_CATEGORY[event.kind]}-${event.itemId}` }]);
+      invalidate([commentsTag(COMMENT_CATEGORY[event.kind], event.itemId)]);
       return;
     case 'alarm.raised':
     case 'alarm.changed':
-      invalidate([
-        { type: 'Notification', id: 'LIST' },
-        { type: 'Notification', id: 'UNREAD' },
-      ]);
+      invalidate([...NOTIFICATION_TAGS]);
       return;
     case 'team.created':
     case 'team.reordered':
-      invalidate(['Team']);
+      invalidate([TEAMS_TAG]);
       return;
     case 'member.joined':
-      invalidate(['Member']);
+      invalidate([MEMBERS_TAG]);
       return;
     case 'member.withdrew':
       // Manager names and avatars on rows and details, comment authors ('탈퇴한 사용자'), team members.
-      invalidate(['Member', 'Team', 'Goal', 'Issue', 'External', 'Comment', 'Notification']);
+      invalidate([...MEMBER_WITHDRAWN_TAGS]);
       return;
     case 'resync':
       invalidate([...ALL_TAG_TYPES]);

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '../../../contract/events';
 
 /*
- * One tab's event stream (README.md "Live updates"; wire format in contract/events.ts). A ticket works once, so the
+ * One tab's event stream (docs/architecture.md "Live updates"; wire format in contract/events.ts). A ticket works once, so the
  * browser's own EventSource reconnect cannot be used: on any error the source is closed, and after a backoff a
  * new ticket opens a new source with `lastEventId` = the last id received (the server replays what was missed).
  * Framework-free: the caller supplies the ticket, the event sink and the status sink (features/live/liveUpdates.ts).

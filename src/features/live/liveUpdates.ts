@@ -7,7 +7,7 @@ import {
 } from './liveConnection';
 
 /*
- * One event stream per browser, not per tab (README.md "Live updates"): the tab holding the Web Lock
+ * One event stream per browser, not per tab (docs/architecture.md "Live updates"): the tab holding the Web Lock
  * `momentum-events` is the leader and holds the stream (features/live/liveConnection.ts); it applies each event
  * and relays it, with its connection status, over the BroadcastChannel `momentum-events`. The other tabs apply the
  * relayed events; when the leader closes or signs out, its lock passes to a waiting tab, which resumes from the

@@ -12,24 +12,29 @@ import {
   useReadAlarmMutation,
 } from '../../api/alarmsApi';
 import { useAppDispatch } from '../../app/hooks';
-import { tokens } from '../../app/theme';
+import { tokens } from '../../shared/ui/tokens';
 import { copy } from '../../shared/copy';
-import { Modal, ModalBody } from '../../shared/ui/Modal';
-import { loadedItemIds, mergeListPages, rowColumns, tailGroupKey, API_KIND } from '../items/listModel';
-import { ItemGroup, type RowOptions } from '../items/list/ItemGroup';
-import { rowStyles } from '../items/list/ItemRow';
-import { ListHeaderBar, ListTitle } from '../items/list/ListHeader';
 import {
   EmptyNotice,
   FIRST_LOAD_SKELETON_ROWS,
+  ItemGroup,
+  ListHeaderBar,
   ListLoadError,
   ListSkeleton,
+  ListTitle,
+  ListToolbar,
   NEXT_PAGE_SKELETON_ROWS,
-} from '../items/list/ListStates';
-import { ListToolbar } from '../items/list/ListToolbar';
-import { useSentinel } from '../settings/useSentinel';
-import { toastShown } from '../toast/toastSlice';
-import { ExternalIcon, GoalIcon, IssueIcon } from '../workspace/sidebar/icons';
+  loadedItemIds,
+  mergeListPages,
+  rowColumns,
+  rowStyles,
+  tailGroupKey,
+  type RowOptions,
+  useDeleteSelection,
+} from '../items';
+import { useSentinel } from '../../shared/lib/useSentinel';
+import { toastShown } from '../toast';
+import { ExternalIcon, GoalIcon, IssueIcon } from '../../shared/ui/icons/kindIcons';
 import {
   ALARM_TABS,
   INITIAL_ALARM_GROUPING,
@@ -43,7 +48,7 @@ import {
 } from './alarmModel';
 
 /*
- * The notifications page `/workspace/noti` (veco-frontend.md §8.2, veco-notifications*.png): a bell and "알림",
+ * The notifications page `/workspace/noti` (docs/product.md "Notifications"): a bell and "알림",
  * the list toolbar (필터, 삭제; no 전체선택), the tabs 목표 / 이슈 / 외부, then the tab's alarms grouped like the
  * item lists — the same groups and rows (src/features/items/list/), without the groups' "+". Unread rows print
  * their date in red; read rows are grey. 10 alarms a page, more on scroll.
@@ -125,16 +130,10 @@ const Sentinel = styled('div')({ height: 1, marginTop: -1 });
 
 const TAB_ICONS = { GOAL: GoalIcon, ISSUE: IssueIcon, EXTERNAL: ExternalIcon } as const;
 
-const NO_SELECTION: ReadonlySet<number> = new Set();
-
 export default function NotificationsPage() {
   const dispatch = useAppDispatch();
   const [type, setType] = useState<AlarmType>('GOAL');
   const [grouping, setGrouping] = useState<AlarmGrouping>(INITIAL_ALARM_GROUPING);
-  const [deleteMode, setDeleteMode] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(NO_SELECTION);
-  const [confirming, setConfirming] = useState(false);
-  const confirmTextId = useId();
   const tabsId = useId();
 
   const { currentData, error, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
@@ -148,8 +147,16 @@ export default function NotificationsPage() {
   const groups = useMemo(() => mergeListPages(toListPages(pages)), [pages]);
   const rows = useMemo(() => rowsById(pages), [pages]);
   const ids = useMemo(() => loadedItemIds(groups), [groups]);
-  const columns = useMemo(() => rowColumns(API_KIND[kind], listGrouping), [kind, listGrouping]);
-  const chosen = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
+  const columns = useMemo(() => rowColumns(kind, listGrouping), [kind, listGrouping]);
+  const { deleteMode, selected, toggle, clearSelection, onDeleteClick, confirmModal } = useDeleteSelection(
+    ids,
+    (picked) => deleteAlarms(picked).unwrap(),
+    (failure) => {
+      console.error(text.deleteFailed, failure);
+      dispatch(toastShown({ key: 'alarms/delete', message: text.deleteFailed }));
+    },
+    deleting,
+  );
 
   const sentinel = useSentinel(
     () => void fetchNextPage(),
@@ -159,14 +166,6 @@ export default function NotificationsPage() {
   useEffect(() => {
     if (isError) console.error(text.loadFailed, error);
   }, [isError, error]);
-
-  const toggle = useCallback((id: number) => {
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  }, []);
 
   const rowOptions = useCallback(
     (item: ListItem): RowOptions => {
@@ -200,35 +199,12 @@ export default function NotificationsPage() {
     if (next === type) return;
     setType(next);
     setGrouping(INITIAL_ALARM_GROUPING);
-    setSelected(NO_SELECTION);
+    clearSelection();
   };
 
   const changeGrouping = (next: Grouping) => {
     setGrouping(fromListGrouping(next));
-    setSelected(NO_SELECTION);
-  };
-
-  const leaveDeleteMode = () => {
-    setDeleteMode(false);
-    setSelected(NO_SELECTION);
-  };
-
-  const onDeleteClick = () => {
-    if (!deleteMode) setDeleteMode(true);
-    else if (chosen.length === 0) leaveDeleteMode();
-    else setConfirming(true);
-  };
-
-  const confirmDelete = async () => {
-    try {
-      await deleteAlarms(chosen).unwrap();
-      leaveDeleteMode();
-    } catch (failure) {
-      console.error(text.deleteFailed, failure);
-      dispatch(toastShown({ key: 'alarms/delete', message: text.deleteFailed }));
-    } finally {
-      setConfirming(false);
-    }
+    clearSelection();
   };
 
   let body;
@@ -317,18 +293,7 @@ export default function NotificationsPage() {
       >
         {body}
       </div>
-      <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        onAction={() => void confirmDelete()}
-        actionLabel={copy.itemList.delete}
-        actionTone="red"
-        actionDisabled={deleting}
-        locked={deleting}
-        describedBy={confirmTextId}
-      >
-        <ModalBody id={confirmTextId}>{copy.itemList.deleteConfirm}</ModalBody>
-      </Modal>
+      {confirmModal}
     </Page>
   );
 }

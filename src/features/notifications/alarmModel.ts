@@ -8,8 +8,8 @@ import type {
   AlarmType,
 } from '../../../contract/alarms';
 import type { ListPage } from '../../../contract/items';
-import type { Grouping } from '../../../contract/itemEnums';
-import type { ItemKind } from '../../shared/copy';
+import type { Grouping, ItemKind } from '../../../contract/itemEnums';
+import { teamListPath } from '../../app/paths';
 
 /*
  * Pure helpers of the notifications page (docs: contract/alarms.ts): tabs, groupings per tab, and the adapter that
@@ -28,7 +28,7 @@ export const ALARM_GROUPINGS_BY_TAB = {
   EXTERNAL: ['STATE', 'PRIORITY', 'GOAL', 'EXTERNAL'],
 } as const satisfies typeof CONTRACT_GROUPINGS_BY_TYPE;
 
-/** A tab switch starts here (spec: "switching tabs resets grouping to 상태"). */
+/** A tab switch starts here: switching tabs resets the grouping to 상태. */
 export const INITIAL_ALARM_GROUPING: AlarmGrouping = 'STATE';
 
 /** The item lists' grouping that renders like each alarm grouping (the lists call "외부" `EXT_TYPE`). */
@@ -49,12 +49,12 @@ export function fromListGrouping(grouping: Grouping): AlarmGrouping {
 export const listGroupingsOf = (type: AlarmType): Grouping[] =>
   ALARM_GROUPINGS_BY_TAB[type].map(toListGrouping);
 
-/** Tab → the route segment of its items (`goal` | `issue` | `ext`), also the row icon. */
-export const TAB_KIND: Record<AlarmType, ItemKind> = { GOAL: 'goal', ISSUE: 'issue', EXTERNAL: 'ext' };
+/** Tab → the kind of its items (also the row icon). */
+export const TAB_KIND: Record<AlarmType, ItemKind> = { GOAL: 'goal', ISSUE: 'issue', EXTERNAL: 'external' };
 
 /** Where a row leads: the item's team detail page, `/workspace/team/{teamId}/{goal|issue|ext}/{typeId}`. */
 export function alarmTargetPath(type: AlarmType, row: Pick<AlarmRow, 'teamId' | 'typeId'>): string {
-  return `/workspace/team/${row.teamId}/${TAB_KIND[type]}/${row.typeId}`;
+  return `${teamListPath('team', row.teamId, TAB_KIND[type])}/${row.typeId}`;
 }
 
 /**

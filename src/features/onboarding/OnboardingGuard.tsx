@@ -2,45 +2,33 @@ import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { isPageReload } from '../../shared/lib/browser';
-import { selectInvite } from '../invite/inviteSlice';
+import { selectInvite } from '../invite';
 import { selectWorkspaceCreated } from './onboardingSlice';
 import { ONBOARDING_PATHS } from './paths';
 
 /** The key react-router gives the location a document was opened at (no history entry of ours yet). */
 const INITIAL_LOCATION_KEY = 'default';
 
-/** A stored invite URL counts only if its path contains `/invite` and it has a `token` query parameter. */
-export function isInviteUrl(value: string | null | undefined): boolean {
-  if (!value) return false;
-  try {
-    const url = new URL(value, 'http://invalid.localhost');
-    return url.pathname.includes('/invite') && Boolean(url.searchParams.get('token'));
-  } catch {
-    return false;
-  }
-}
-
 export interface OnboardingGuardInput {
   /** react-router's `location.key`. */
   locationKey: string;
   /** `performance.getEntriesByType('navigation')[0]?.type === 'reload'`. */
   isReload: boolean;
-  inviteUrl: string | null;
-  invitePassword: string | null;
+  /** The member has a workspace (persisted flag of the invite slice). */
+  hasWorkspace: boolean;
   isInvite: boolean;
   workspaceCreated: boolean;
 }
 
 /**
- * Spec §2 "Guard on invite, fin and input-pw": only a fresh load that is not a reload is checked (in-app
- * navigation is never blocked); it leaves for `/onboarding` unless a stored invite URL and an invite password
- * both exist, and also when the invite flag is set or the onboarding status (workspace created) exists.
+ * The guard on invite, fin and input-pw (docs/product.md "Onboarding"): only a fresh load that is not a reload is
+ * checked (in-app navigation is never blocked); it leaves for `/onboarding` unless the member is known to have a
+ * workspace, and also when the invite flag is set or the onboarding status (workspace created) exists.
  */
 export function shouldLeaveOnboarding(input: OnboardingGuardInput): boolean {
   const freshLoad = input.locationKey === INITIAL_LOCATION_KEY && !input.isReload;
   if (!freshLoad) return false;
-  const hasInvite = isInviteUrl(input.inviteUrl) && Boolean(input.invitePassword);
-  return !hasInvite || input.isInvite || input.workspaceCreated;
+  return !input.hasWorkspace || input.isInvite || input.workspaceCreated;
 }
 
 /**
@@ -56,8 +44,7 @@ export default function OnboardingGuard() {
     shouldLeaveOnboarding({
       locationKey: location.key,
       isReload: isPageReload(),
-      inviteUrl: invite.inviteUrl,
-      invitePassword: invite.invitePassword,
+      hasWorkspace: invite.hasWorkspace,
       isInvite: invite.isInvite === 'true',
       workspaceCreated,
     }),

@@ -52,7 +52,7 @@ interface StepIndicatorProps {
 }
 
 /**
- * The three-dot indicator of steps 1–3 (spec §2): earlier steps are links back, the current one is marked
+ * The three-dot indicator of steps 1–3 (docs/product.md "Onboarding"): earlier steps are links back, the current one is marked
  * `aria-current="step"`, later ones cannot be clicked (`cursor: not-allowed`). Each dot carries its step's name
  * as visually hidden text.
  */

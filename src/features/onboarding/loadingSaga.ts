@@ -1,14 +1,14 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, getContext, putResolve, select, takeLeading } from 'redux-saga/effects';
+import { call, getContext, select, takeLeading } from 'redux-saga/effects';
 import type { AppNavigate } from '../../app/navigation';
 import { workspaceApi } from '../../api/workspaceApi';
 import { errorStatus } from '../../api/errors';
 import type { WorkspaceProfile } from '../../../contract/workspace';
 import { copy } from '../../shared/copy';
-import { type RenewalOutcome, awaitRenewalOutcome } from '../session/awaitReissue';
-import { wait } from '../session/sessionSaga';
-import { selectIsInvite } from '../invite/inviteSlice';
+import { sagaRequest, type Outcome } from '../../shared/lib/sagaRequest';
+import { awaitRenewalOutcome, type RenewalOutcome, wait } from '../session';
+import { selectIsInvite } from '../invite';
 import { onboardingPathWithoutWorkspace } from './paths';
 
 /** Extra renewals the loading screen tries when the server answers "not now", and the pause before the n-th. */
@@ -18,20 +18,16 @@ export const LOADING_REISSUE_RETRY_MS = 2_000;
 /** Dispatched once by `/onboarding/loading` on mount (StrictMode's second mount is absorbed by takeLeading). */
 export const loginLoadingStarted = createAction('onboarding/loginLoadingStarted');
 
-export interface ProfileOutcome {
-  data?: WorkspaceProfile;
-  error?: unknown;
-}
-
 /** GET /api/workspace/setting through RTK Query, always fresh; the result stays cached for /workspace/complete. */
-export function* fetchWorkspaceProfile(): SagaIterator<ProfileOutcome> {
-  return yield putResolve(
+export function* fetchWorkspaceProfile(): SagaIterator<Outcome<WorkspaceProfile>> {
+  return yield call(
+    sagaRequest<WorkspaceProfile>,
     workspaceApi.endpoints.getWorkspaceProfile.initiate(undefined, { subscribe: false, forceRefetch: true }),
   );
 }
 
 /**
- * Spec §2 "Loading logic": renew the session through the session saga (which stores the token, or clears it
+ * The loading screen after sign-in (docs/product.md "Sign-in and session"): renew the session through the session saga (which stores the token, or clears it
  * and navigates to /onboarding when there is none), then read the workspace profile: 200 →
  * /workspace/complete; 404 → input-pw for an invitee, else workspace creation; anything else is logged only.
  */
@@ -51,8 +47,8 @@ export function* loginLoadingWorker(): SagaIterator {
   }
   if (renewal.kind === 'signedOut') return;
 
-  const outcome: ProfileOutcome = yield call(fetchWorkspaceProfile);
-  if (outcome.data) {
+  const outcome: Outcome<WorkspaceProfile> = yield call(fetchWorkspaceProfile);
+  if ('data' in outcome) {
     yield call(navigate, '/workspace/complete', { replace: true });
     return;
   }

@@ -5,6 +5,7 @@ import type { AppNavigate } from '../../app/navigation';
 import type {
   CreateWorkspaceResult,
   CreateWorkspaceUrlResult,
+  InviteInfo,
   JoinWorkspaceRequest,
   JoinWorkspaceResult,
 } from '../../../contract/workspace';
@@ -12,14 +13,15 @@ import { workspaceApi } from '../../api/workspaceApi';
 import { errorEnvelope, errorStatus, type ApiError } from '../../api/errors';
 import { validateWorkspaceName } from '../../../contract/workspaceName';
 import { copy } from '../../shared/copy';
+import { sagaRequest, type Outcome } from '../../shared/lib/sagaRequest';
 import {
-  inviteInfoStored,
   joinFailed,
   joinStarted,
   joinSucceeded,
   selectInvite,
+  workspaceAvailable,
   type InviteState,
-} from '../invite/inviteSlice';
+} from '../invite';
 import { fetchWorkspaceProfile } from './loadingSaga';
 import { ONBOARDING_PATHS } from './paths';
 import {
@@ -35,8 +37,7 @@ import {
 } from './onboardingSlice';
 
 /*
- * The onboarding step machine (spec §2 "Entry and onboarding", §4 "Workspace name step", "Onboarding",
- * "Password attempt"). Screens dispatch the intents below; the saga checks the current state, calls the API
+ * The onboarding step machine (docs/product.md "Onboarding"). Screens dispatch the intents below; the saga checks the current state, calls the API
  * through RTK Query (untracked mutations: no cache entries) and navigates with the router from the saga
  * context. Every watcher is `takeLeading`, and each worker also checks its pending flag, so double clicks and
  * repeated Enter presses never send a second request.
@@ -53,40 +54,38 @@ export const onboardingFinished = createAction('onboarding/finished');
 /** Invitee: "입장하기" or Enter with the typed password. */
 export const joinRequested = createAction<string>('onboarding/joinRequested');
 
-/** What `putResolve(mutation.initiate(…))` resolves to; a thrown error is folded into `error`. */
-export type Outcome<T> = { data: T } | { error: ApiError | unknown };
-
 /** POST /api/workspace/create-url. */
 export function* requestWorkspaceUrl(workspaceName: string): SagaIterator<Outcome<CreateWorkspaceUrlResult>> {
-  try {
-    return yield putResolve(
-      workspaceApi.endpoints.createWorkspaceUrl.initiate({ workspaceName }, { track: false }),
-    );
-  } catch (error) {
-    return { error };
-  }
+  return yield call(
+    sagaRequest<CreateWorkspaceUrlResult>,
+    workspaceApi.endpoints.createWorkspaceUrl.initiate({ workspaceName }, { track: false }),
+  );
 }
 
 /** POST /api/workspace. */
 export function* requestCreateWorkspace(workspaceName: string): SagaIterator<Outcome<CreateWorkspaceResult>> {
-  try {
-    return yield putResolve(
-      workspaceApi.endpoints.createWorkspace.initiate({ workspaceName }, { track: false }),
-    );
-  } catch (error) {
-    return { error };
-  }
+  return yield call(
+    sagaRequest<CreateWorkspaceResult>,
+    workspaceApi.endpoints.createWorkspace.initiate({ workspaceName }, { track: false }),
+  );
 }
 
 /** POST /api/workspace/join. */
 export function* requestJoinWorkspace(
   body: JoinWorkspaceRequest,
 ): SagaIterator<Outcome<JoinWorkspaceResult>> {
-  try {
-    return yield putResolve(workspaceApi.endpoints.joinWorkspace.initiate(body, { track: false }));
-  } catch (error) {
-    return { error };
-  }
+  return yield call(
+    sagaRequest<JoinWorkspaceResult>,
+    workspaceApi.endpoints.joinWorkspace.initiate(body, { track: false }),
+  );
+}
+
+/**
+ * Puts the invite link and password a create answered into the RTK Query cache (memory only, never persisted), so
+ * step 2 shows them without asking the server again.
+ */
+export function* cacheInviteInfo(info: InviteInfo): SagaIterator {
+  yield putResolve(workspaceApi.util.upsertQueryData('getInviteInfo', undefined, info));
 }
 
 /**
@@ -123,9 +122,10 @@ export function* confirmWorkspaceName(): SagaIterator {
 
 /**
  * Create. Already created (persisted flag) → straight to step 2, no request. Otherwise, with a confirmed URL
- * and nothing pending: POST; success stores the invite data (invite slice) and the created flag, then step 2.
+ * and nothing pending: POST; success marks the workspace (invite slice), caches the invite link for step 2 and
+ * stores the created flag, then step 2.
  * 409 means the member already has a workspace: read the profile (which fills the invite data) and go to it.
- * Other failures are only logged (spec §8); the button works again.
+ * Other failures are only logged; the button works again.
  */
 export function* createWorkspace(): SagaIterator {
   const state: OnboardingState = yield select(selectOnboarding);
@@ -140,14 +140,12 @@ export function* createWorkspace(): SagaIterator {
   const outcome: Outcome<CreateWorkspaceResult> = yield call(requestCreateWorkspace, state.workspaceName);
   if ('data' in outcome && outcome.data) {
     const created = outcome.data;
-    yield put(
-      inviteInfoStored({
-        inviteUrl: created.inviteUrl,
-        invitePassword: created.invitePassword,
-        name: created.name,
-        workspaceName: created.workspaceName,
-      }),
-    );
+    yield put(workspaceAvailable({ workspaceName: created.workspaceName }));
+    yield call(cacheInviteInfo, {
+      name: created.name,
+      inviteUrl: created.inviteUrl,
+      invitePassword: created.invitePassword,
+    });
     yield put(workspaceCreated({ workspaceId: created.workspaceId }));
     yield call(navigate, ONBOARDING_PATHS.invite);
     return;
@@ -179,7 +177,7 @@ export function* goToWorkspace(): SagaIterator {
  * (400) → the error state, and that password is remembered; unknown link (404) → the server's message, also
  * remembered (no password can work with that token); too many attempts (429) → the server's message;
  * already a member of a workspace (409) → into it; success → `/workspace/complete`. Anything else shows the
- * wrong-input state (spec §8) and is logged.
+ * wrong-input state and is logged.
  */
 export function* joinWorkspace(action: ReturnType<typeof joinRequested>): SagaIterator {
   const password = action.payload.trim();

@@ -1,9 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { signedOut } from '../session/sessionSlice';
+import { signedOut } from '../session';
 
 /**
  * Key `onboarding`. Persisted (see the whitelist in app/store.ts): the create-workspace draft (name, URL, lock)
- * and whether the workspace was already created, so step 1 is skipped on a revisit (spec §4 "Onboarding").
+ * and whether the workspace was already created, so step 1 is skipped on a revisit (docs/product.md "Onboarding").
  * Transient, never persisted: the name-check and create pending flags and the name error.
  */
 export interface OnboardingState {

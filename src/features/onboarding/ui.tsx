@@ -1,7 +1,7 @@
 import { styled } from '@mui/material/styles';
 
 /*
- * Building blocks of the onboarding steps, measured against veco-onboarding-*.png (1440×900): a column centred
+ * Building blocks of the onboarding steps, measured against the design at 1440×900: a column centred
  * in the viewport, 40rem-wide fields and buttons, 1rem = 10px. Plain styled elements (no MUI components).
  */
 

@@ -1,5 +1,5 @@
 /**
- * One session renewal for all tabs of the browser (README.md "Sessions across tabs").
+ * One session renewal for all tabs of the browser (docs/architecture.md "Session").
  *
  * Every tab shares the one `refreshToken` cookie, and each reissue rotates it. When several tabs renew at the same
  * moment (a browser restoring its tabs with an expired access token), they would all present the same cookie. So:

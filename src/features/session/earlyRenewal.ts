@@ -1,38 +1,35 @@
 import {
   HANDOFF_MS,
   openCrossTabRenewal,
-  readClaims,
   type CrossTabEnvironment,
   type HeldReissueLock,
 } from './crossTabRenewal';
 
 /*
- * Renewing the session at app start (README.md "App start"), from the entry chunk before React, the router's lazy
- * chunks and the store exist: a fresh tab at a `/workspace` URL whose stored access token has expired (or is about
- * to) starts `POST /api/token/reissue` at once, while the code loads. The store applies the outcome when it is
- * created (app/appStore.ts), before anything under the store renders or loads, so no request ever leaves with
- * the expired token.
+ * Restoring the session at app start (docs/architecture.md "Session"), from the entry chunk before React, the
+ * router's lazy chunks and the store exist. The access token lives in memory only, so a fresh tab at a
+ * `/workspace` URL of a browser that holds a session (the persisted `hasSession` flag) starts
+ * `POST /api/token/reissue` at once with the HttpOnly refresh cookie, while the code loads. The store applies the
+ * outcome when it is created (app/appStore.ts), before anything under the store renders or loads, so the first
+ * protected request already carries the token.
  *
- * This is the same shared renewal the session saga runs (README.md "Sessions across tabs"): the Web Lock
- * `momentum-reissue` first, then a token another tab broadcast meanwhile instead of a request, else the request,
- * whose token is broadcast to the other tabs. No Redux here (this module is in the entry chunk, which the login
- * route loads): only `fetch`, local storage (read only — nothing is written) and crossTabRenewal.ts.
+ * This is the same shared renewal the session saga runs: the Web Lock `momentum-reissue` first, then a token
+ * another tab broadcast meanwhile instead of a request, else the request, whose token is broadcast to the other
+ * tabs. No Redux here (this module is in the entry chunk, which the login route loads): only `fetch`, local
+ * storage (read only — nothing is written) and crossTabRenewal.ts.
  */
 
-/** What became of the early renewal (the saga's `RenewalOutcome`, plus the token it replaces). */
-export type EarlyRenewalOutcome = { failedToken: string } & (
+/** What became of the early renewal (the saga's `RenewalOutcome`). */
+export type EarlyRenewalOutcome =
   | { kind: 'renewed'; accessToken: string }
   /** The reissue answered 401 (or 200 without a token): signed out. */
   | { kind: 'signedOut' }
   /** Not now (429, 5xx, network): left to the usual path (the first 401 asks the session saga). */
-  | { kind: 'unavailable' }
-);
+  | { kind: 'unavailable' };
 
-/** redux-persist's key of the session slice (app/store.ts `PERSISTED_KEYS`, stored as `persist:<key>`). */
+/** redux-persist's keys of the session and invite slices (app/store.ts, stored as `persist:<key>`). */
 export const PERSISTED_SESSION_KEY = 'persist:session';
-
-/** A stored token that is not valid for at least this long (ms) is renewed at start. */
-export const EARLY_RENEWAL_MARGIN_MS = 30_000;
+export const PERSISTED_INVITE_KEY = 'persist:invite';
 
 /** Screens whose first requests need an access token: the workspace (list, details, settings). */
 export function startsWithSession(pathname: string): boolean {
@@ -40,41 +37,36 @@ export function startsWithSession(pathname: string): boolean {
 }
 
 /**
- * A non-empty string field redux-persist stored under `persist:<slice>` (each field JSON-encoded again), or null.
- * Storage errors (private mode, disabled storage) and unreadable values count as none. Read only.
+ * A field redux-persist stored under `storageKey` (each field JSON-encoded again), decoded, or undefined. Storage
+ * errors (private mode, disabled storage) and unreadable values count as none. Read only.
  */
-export function readPersistedString(
+function readPersistedField(
   storage: Pick<Storage, 'getItem'> | null | undefined,
   storageKey: string,
   field: string,
-): string | null {
+): unknown {
   try {
     const raw = storage?.getItem(storageKey);
-    if (!raw) return null;
+    if (!raw) return undefined;
     const encoded = (JSON.parse(raw) as Record<string, unknown> | null)?.[field];
-    if (typeof encoded !== 'string') return null;
-    const value: unknown = JSON.parse(encoded);
-    return typeof value === 'string' && value.length > 0 ? value : null;
+    return typeof encoded === 'string' ? (JSON.parse(encoded) as unknown) : undefined;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
-/** The access token redux-persist stored, or null. */
-export function readStoredAccessToken(storage: Pick<Storage, 'getItem'> | null | undefined): string | null {
-  return readPersistedString(storage, PERSISTED_SESSION_KEY, 'accessToken');
+/** Whether a boolean field redux-persist stored is `true` (anything else, or nothing stored: false). */
+export function readPersistedFlag(
+  storage: Pick<Storage, 'getItem'> | null | undefined,
+  storageKey: string,
+  field: string,
+): boolean {
+  return readPersistedField(storage, storageKey, field) === true;
 }
 
-/**
- * The stored token that should be renewed before the first request, or null: there is one (without a token the
- * `/workspace` guard signs the visitor in again, as before), it is a JWT with an `exp`, and it expires within
- * `EARLY_RENEWAL_MARGIN_MS`. A token that looks valid is left to the server (a 401 still renews the usual way).
- */
-export function tokenToRenew(token: string | null, now = Date.now()): string | null {
-  if (!token) return null;
-  const exp = readClaims(token)?.exp;
-  if (exp === undefined) return null;
-  return exp * 1000 < now + EARLY_RENEWAL_MARGIN_MS ? token : null;
+/** Whether this browser holds a session (the session slice's persisted `hasSession`). */
+export function readStoredSessionFlag(storage: Pick<Storage, 'getItem'> | null | undefined): boolean {
+  return readPersistedFlag(storage, PERSISTED_SESSION_KEY, 'hasSession');
 }
 
 export interface EarlyRenewalDeps {
@@ -88,10 +80,11 @@ export interface EarlyRenewalDeps {
 }
 
 /** One renewal through the cross-tab lock and channel (see `reissueWorker` in sessionSaga.ts). */
-export async function renewEarly(
-  failedToken: string,
-  { fetch: fetchImpl = fetch, crossTab, onRequestSent }: EarlyRenewalDeps = {},
-): Promise<EarlyRenewalOutcome> {
+export async function renewEarly({
+  fetch: fetchImpl = fetch,
+  crossTab,
+  onRequestSent,
+}: EarlyRenewalDeps = {}): Promise<EarlyRenewalOutcome> {
   const renewal = openCrossTabRenewal(crossTab);
   let lock: HeldReissueLock | undefined;
   let broadcast = false;
@@ -103,23 +96,22 @@ export async function renewEarly(
   };
   try {
     lock = await renewal.acquire();
-    const shared = renewal.newerToken(failedToken);
-    if (shared) return { failedToken, kind: 'renewed', accessToken: shared };
+    const shared = renewal.newerToken(null);
+    if (shared) return { kind: 'renewed', accessToken: shared };
 
     const request = fetchImpl('/api/token/reissue', { method: 'POST', credentials: 'include' });
     markSent();
     const response = await request;
-    if (response.status === 401) return { failedToken, kind: 'signedOut' };
-    if (!response.ok) return { failedToken, kind: 'unavailable' };
+    if (response.status === 401) return { kind: 'signedOut' };
+    if (!response.ok) return { kind: 'unavailable' };
     const body = (await response.json()) as { result?: { accessToken?: unknown } } | null;
     const accessToken = body?.result?.accessToken;
-    if (typeof accessToken !== 'string' || accessToken.length === 0)
-      return { failedToken, kind: 'signedOut' };
+    if (typeof accessToken !== 'string' || accessToken.length === 0) return { kind: 'signedOut' };
     renewal.publish(accessToken);
     broadcast = true;
-    return { failedToken, kind: 'renewed', accessToken };
+    return { kind: 'renewed', accessToken };
   } catch {
-    return { failedToken, kind: 'unavailable' };
+    return { kind: 'unavailable' };
   } finally {
     markSent();
     lock?.release(broadcast);
@@ -129,15 +121,15 @@ export async function renewEarly(
 }
 
 /**
- * Starts the renewal when this page needs one: a `/workspace` URL and a stored token that has expired. Returns its
- * outcome, or null when nothing was started.
+ * Starts the renewal when this page needs one: a `/workspace` URL in a browser that holds a session (there is no
+ * token in memory yet). Returns its outcome, or null when nothing was started (without a session the `/workspace`
+ * guard signs the visitor in again).
  */
 export function startEarlyRenewal(
   pathname: string,
   storage: Pick<Storage, 'getItem'> | null | undefined,
-  deps: EarlyRenewalDeps & { now?: number } = {},
+  deps: EarlyRenewalDeps = {},
 ): Promise<EarlyRenewalOutcome> | null {
-  if (!startsWithSession(pathname)) return null;
-  const failedToken = tokenToRenew(readStoredAccessToken(storage), deps.now);
-  return failedToken ? renewEarly(failedToken, deps) : null;
+  if (!startsWithSession(pathname) || !readStoredSessionFlag(storage)) return null;
+  return renewEarly(deps);
 }

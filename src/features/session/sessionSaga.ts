@@ -1,10 +1,11 @@
 import { CANCEL, type SagaIterator } from 'redux-saga';
-import { call, getContext, put, putResolve, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import { call, getContext, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { AppNavigate } from '../../app/navigation';
-import { sessionApi, type ReissueError } from '../../api/sessionApi';
-import { errorStatus, type ApiError } from '../../api/errors';
+import { sessionApi } from '../../api/sessionApi';
+import { errorStatus } from '../../api/errors';
 import type { ReissueResult } from '../../../contract/auth';
 import { copy } from '../../shared/copy';
+import { sagaRequest, type Outcome } from '../../shared/lib/sagaRequest';
 import { openCrossTabRenewal, type CrossTabRenewal, type HeldReissueLock } from './crossTabRenewal';
 import {
   reissueFailed,
@@ -15,7 +16,8 @@ import {
   signedOut,
 } from './sessionSlice';
 
-type ReissueOutcome = { data: ReissueResult } | { error: ApiError | ReissueError | unknown };
+/** A reissue's outcome; a failed one's error is a `ReissueError` (src/api/sessionApi.ts) or what was thrown. */
+type ReissueOutcome = Outcome<ReissueResult>;
 
 /** How often a reissue refused with 429 is tried again (so at most 1 + 2 requests per renewal). */
 export const REISSUE_RATE_LIMIT_RETRIES = 2;
@@ -26,7 +28,10 @@ export const RETRY_AFTER_DEFAULT_MS = 5_000;
 
 /** Calls POST /api/token/reissue through RTK Query (untracked: no mutation entry in the store). */
 export function* requestReissue(): SagaIterator<ReissueOutcome> {
-  return yield putResolve(sessionApi.endpoints.reissueToken.initiate(undefined, { track: false }));
+  return yield call(
+    sagaRequest<ReissueResult>,
+    sessionApi.endpoints.reissueToken.initiate(undefined, { track: false }),
+  );
 }
 
 /** Waits `ms` (its own function so tests can provide it). */
@@ -76,7 +81,7 @@ export function acquireReissueLock(renewal: CrossTabRenewal): Promise<HeldReissu
 }
 
 /**
- * One session renewal (spec §4; README.md "Sessions across tabs"):
+ * One session renewal (docs/architecture.md "Session"):
  * 1. take the cross-tab lock, so only one tab of the browser reissues at a time; before and after waiting for it,
  *    use a token another tab broadcast if it is newer than the one that failed (no request at all);
  * 2. otherwise POST /api/token/reissue (429 → wait `Retry-After` and retry, bounded);

@@ -1,18 +1,19 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { Persistor } from 'redux-persist';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, getContext, put, putResolve, takeLeading } from 'redux-saga/effects';
+import { all, call, getContext, put, takeLeading } from 'redux-saga/effects';
 import type { AppNavigate } from '../../app/navigation';
 import { baseApi } from '../../api/baseApi';
 import { errorEnvelope, type ApiError } from '../../api/errors';
 import { membersApi } from '../../api/membersApi';
 import { sessionApi } from '../../api/sessionApi';
 import { copy } from '../../shared/copy';
-import { toastShown } from '../toast/toastSlice';
+import { sagaRequest, type Outcome } from '../../shared/lib/sagaRequest';
+import { toastShown } from '../toast';
 import { signedOut } from './sessionSlice';
 
 /*
- * Leaving the app from the my-profile page (spec §2 "Settings pages", §4 "Withdraw", §7, §8): logout and
+ * Leaving the app from the my-profile page (docs/product.md "Settings"): logout and
  * withdrawal call the server, then run one sign-out sequence — every persisted slice and local storage cleared,
  * the RTK Query cache reset, and `/onboarding`.
  *
@@ -28,28 +29,20 @@ export const withdrawRequested = createAction('session/withdrawRequested');
 export const LOGOUT_REQUEST_KEY = 'session/logout';
 export const WITHDRAW_REQUEST_KEY = 'session/withdraw';
 
-type Outcome = { data: unknown } | { error: ApiError | unknown };
-
 /** POST /api/token/logout. */
-export function* requestLogout(): SagaIterator<Outcome> {
-  try {
-    return yield putResolve(
-      sessionApi.endpoints.logout.initiate(undefined, { fixedCacheKey: LOGOUT_REQUEST_KEY }),
-    );
-  } catch (error) {
-    return { error };
-  }
+export function* requestLogout(): SagaIterator<Outcome<null>> {
+  return yield call(
+    sagaRequest<null>,
+    sessionApi.endpoints.logout.initiate(undefined, { fixedCacheKey: LOGOUT_REQUEST_KEY }),
+  );
 }
 
 /** DELETE /api/workspace/setting/my-profile. */
-export function* requestWithdraw(): SagaIterator<Outcome> {
-  try {
-    return yield putResolve(
-      membersApi.endpoints.withdraw.initiate(undefined, { fixedCacheKey: WITHDRAW_REQUEST_KEY }),
-    );
-  } catch (error) {
-    return { error };
-  }
+export function* requestWithdraw(): SagaIterator<Outcome<null>> {
+  return yield call(
+    sagaRequest<null>,
+    membersApi.endpoints.withdraw.initiate(undefined, { fixedCacheKey: WITHDRAW_REQUEST_KEY }),
+  );
 }
 
 /** Removes everything else the origin keeps in local storage (private mode / disabled storage: nothing to do). */
@@ -82,11 +75,11 @@ export function* signOut(): SagaIterator {
 }
 
 /**
- * Logout: the server revokes the refresh-token family. A failure is only logged (spec §8) and the member is
+ * Logout: the server revokes the refresh-token family. A failure is only logged and the member is
  * signed out on this device all the same — they asked to leave.
  */
 export function* logoutWorker(): SagaIterator {
-  const outcome: Outcome = yield call(requestLogout);
+  const outcome: Outcome<null> = yield call(requestLogout);
   if ('error' in outcome) console.error(copy.settings.logout.failedLog, outcome.error);
   yield call(signOut);
 }
@@ -96,7 +89,7 @@ export function* logoutWorker(): SagaIterator {
  * logged, a toast says so (the server's Korean message when it sent one), and the member stays signed in.
  */
 export function* withdrawWorker(): SagaIterator {
-  const outcome: Outcome = yield call(requestWithdraw);
+  const outcome: Outcome<null> = yield call(requestWithdraw);
   if ('error' in outcome) {
     console.error(copy.settings.withdraw.failedLog, outcome.error);
     const message = errorEnvelope(outcome.error as ApiError)?.message || copy.settings.withdraw.failed;

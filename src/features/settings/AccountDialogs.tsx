@@ -5,13 +5,8 @@ import { useLogoutMutation } from '../../api/sessionApi';
 import { useAppDispatch } from '../../app/hooks';
 import { copy } from '../../shared/copy';
 import { Modal, ModalBody } from '../../shared/ui/Modal';
-import {
-  LOGOUT_REQUEST_KEY,
-  WITHDRAW_REQUEST_KEY,
-  logoutRequested,
-  withdrawRequested,
-} from '../session/signOutSaga';
-import { Checkbox } from './ui';
+import { LOGOUT_REQUEST_KEY, WITHDRAW_REQUEST_KEY, logoutRequested, withdrawRequested } from '../session';
+import { Checkbox } from './Checkbox';
 
 /*
  * The my-profile page's two leaving dialogs. Both hand the work to the sign-out saga (features/session/
@@ -36,8 +31,8 @@ interface DialogProps {
 }
 
 /**
- * veco-settings-withdraw-modal.png: "정말로 탈퇴하시겠어요?", the no-recovery sentence, the agreement checkbox and
- * "탈퇴하기" — grey and disabled until the box is ticked (spec §4 "Withdraw"), then red.
+ * The withdraw modal: "정말로 탈퇴하시겠어요?", the no-recovery sentence, the agreement checkbox and
+ * "탈퇴하기" — grey and disabled until the box is ticked (docs/product.md "Settings"), then red.
  */
 export function WithdrawDialog({ onClose }: DialogProps) {
   const text = copy.settings.withdraw;

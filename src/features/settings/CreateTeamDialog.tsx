@@ -8,11 +8,11 @@ import { useCreateTeamMutation } from '../../api/teamsApi';
 import { errorEnvelope, errorStatus } from '../../api/errors';
 import { copy } from '../../shared/copy';
 import { Modal, ModalButton } from '../../shared/ui/Modal';
-import { isCommitEnter } from '../onboarding/keyboard';
-import { Checkbox } from './ui';
+import { isCommitEnter } from '../../shared/lib/keyboard';
+import { Checkbox } from './Checkbox';
 
 /*
- * veco-settings-team-create-modal.png (its title "팀원 초대" was a copy-paste slip; ours reads "팀 생성"): a 51.2rem
+ * The "팀 생성" modal (docs/product.md "Teams and members"; the earlier product titled it "팀원 초대" by mistake): a 51.2rem
  * panel, the name field (3.8rem, red border + 12px red message when invalid), "팀원 추가", a bordered 32.2rem-tall
  * 3-column grid of member checkboxes (checked = navy box and dark name, unchecked grey), a full-width button.
  */
@@ -112,7 +112,7 @@ interface CreateTeamDialogProps {
 }
 
 /**
- * "팀 생성": a team name (spec §5 rule, checked on the composed text — never on a half-typed Hangul syllable) and
+ * "팀 생성": a team name (its rule checked on the composed text — never on a half-typed Hangul syllable) and
  * at least one member (`GET /api/workspace/setting/members`, the caller included). `POST
  * /api/workspace/setting/teams {teamName, memberId}`; success closes the dialog and the `Team` tag refreshes the
  * list and the sidebar; a 409 or 400 is shown here. Mounted only while open, so it always starts empty.

@@ -6,7 +6,7 @@ import { CopyField } from '../../shared/ui/CopyField';
 import { Modal, ModalButton } from '../../shared/ui/Modal';
 
 /*
- * veco-settings-invite-modal.png: a 44.7rem panel; "팀원 초대" with an X; a grey 16px line; the bordered 35 × 7.9rem
+ * Layout: a 44.7rem panel; "팀원 초대" with an X; a grey 16px line; the bordered 35 × 7.9rem
  * box with `팀원 URL : …` / `암호 : …` and the navy copy button beside it; a full-width navy "닫기".
  */
 
@@ -27,9 +27,9 @@ interface InviteDialogProps {
 }
 
 /**
- * "팀원 초대" (spec §2 "Settings pages"): `GET /api/workspace/setting/invite` → "팀원을 {name}님의 팀에 초대해봐요",
+ * "팀원 초대" (docs/product.md "Workspace and invitations"): `GET /api/workspace/setting/invite` → "팀원을 {name}님의 팀에 초대해봐요",
  * the URL and password in a read-only box with the copy button (2 s "복사가 완료되었습니다!" bubble), and "닫기".
- * Without data: "초대 정보를 불러오지 못했어요." (spec §8) and no box.
+ * Without data: "초대 정보를 불러오지 못했어요." and no box.
  */
 export function InviteDialog({ onClose }: InviteDialogProps) {
   const text = copy.onboarding.invite;

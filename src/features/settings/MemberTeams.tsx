@@ -3,13 +3,13 @@ import ClickAwayListener from '@mui/material/ClickAwayListener';
 import Popper from '@mui/material/Popper';
 import { styled } from '@mui/material/styles';
 import type { WorkspaceMember } from '../../../contract/members';
-import { tokens } from '../../app/theme';
+import { tokens } from '../../shared/ui/tokens';
 import { copy } from '../../shared/copy';
 import { Avatar } from '../../shared/ui/Avatar';
 
 /*
- * The members table's team column (veco-settings-members.png): one team avatar, two overlapped, or two and "...";
- * clicking lists the team names in a small dropdown (0.4rem radius, soft shadow, about five rows tall).
+ * The members table's team column (docs/product.md "Teams and members"): one team avatar, two overlapped, or two and
+ * "..."; clicking lists the team names in a small dropdown (0.4rem radius, soft shadow, about five rows tall).
  */
 
 const Trigger = styled('button')(({ theme }) => ({

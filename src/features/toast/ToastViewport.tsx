@@ -5,7 +5,7 @@ import { copy } from '../../shared/copy';
 import { TOAST_CLOSE_ANIMATION_MS, selectVisibleToasts, toastDismissed, type Toast } from './toastSlice';
 
 /**
- * The toast area (spec §2, §9; veco-frontend.md §2.4): fixed bottom 5rem / right 6.4rem, 36rem wide, toasts
+ * The toast area (docs/product.md "Errors and messages"): fixed bottom 5rem / right 6.4rem, 36rem wide, toasts
  * stacked 1rem apart, oldest on top. Only the first `TOAST_MAX_VISIBLE` toasts of the queue render; each one
  * closes after its `durationMs` with a 400 ms fade/slide and is then removed from the store, letting the next
  * waiting toast in. A toast replaced by key keeps its place and restarts its timer (its id changes).

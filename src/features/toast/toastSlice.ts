@@ -1,7 +1,7 @@
 import { createSelector, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
 /**
- * Toasts (spec §9): bottom-right, at most `TOAST_MAX_VISIBLE` shown (the rest wait in order), each closes after
+ * Toasts (docs/product.md "Errors and messages"): bottom-right, at most `TOAST_MAX_VISIBLE` shown (the rest wait in order), each closes after
  * its duration (default 2000 ms) with a 400 ms close animation, default title '알림'; a toast with the same
  * `key` replaces the old one (and restarts its timer). State is plain data (serializable); the viewport
  * component owns the timers.

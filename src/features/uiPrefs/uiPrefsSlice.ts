@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { signedOut } from '../session/sessionSlice';
+import { signedOut } from '../session';
 
-/** Persisted (key `uiPrefs`): sidebar open/mini and each sidebar section's open state (spec §2 "Sidebar"). */
+/** Persisted (key `uiPrefs`): sidebar open/mini and each sidebar section's open state (docs/product.md "Sidebar"). */
 export interface UiPrefsState {
   sidebarOpen: boolean;
   sectionOpen: Record<string, boolean>;

@@ -1,12 +1,15 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectAccessToken } from '../session/sessionSlice';
-import { selectInviteUrl } from '../invite/inviteSlice';
+import { selectHasWorkspace } from '../invite';
+import { selectSignedIn } from '../session';
 
-/** The `/workspace` guard (spec §6): an access token AND an invite URL must be stored, else `/onboarding`. */
+/**
+ * The `/workspace` guard (docs/product.md "Sign-in and session"): signed in (a token in memory, or a session the
+ * start-up renewal restores) AND known to have a workspace, else `/onboarding`.
+ */
 export default function RequireWorkspaceSession() {
-  const accessToken = useAppSelector(selectAccessToken);
-  const inviteUrl = useAppSelector(selectInviteUrl);
-  if (!accessToken || !inviteUrl) return <Navigate to="/onboarding" replace />;
+  const signedIn = useAppSelector(selectSignedIn);
+  const hasWorkspace = useAppSelector(selectHasWorkspace);
+  if (!signedIn || !hasWorkspace) return <Navigate to="/onboarding" replace />;
   return <Outlet />;
 }

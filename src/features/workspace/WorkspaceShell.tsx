@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
-import { LiveUpdates } from '../live/LiveUpdates';
-import { ToastViewport } from '../toast/ToastViewport';
+import { LiveUpdates } from '../live';
+import { ToastViewport } from '../toast';
 import { SIDEBAR_TRANSITION } from './sidebar/parts';
 import { SIDEBAR_WIDTH, Sidebar } from './sidebar/Sidebar';
 import { useSidebarOpen } from './sidebar/useSidebarOpen';
@@ -19,7 +19,7 @@ const Main = styled('main')(({ theme }) => ({
 }));
 
 /**
- * The workspace shell (spec §2, veco-frontend.md §2.2): the fixed sidebar (workspace or settings mode, full or
+ * The workspace shell (docs/product.md "Sidebar"): the fixed sidebar (workspace or settings mode, full or
  * mini, auto-collapsed at ≤ 768px), the page in `<main>`, the bottom-right toast area, and the live updates of the
  * workspace (features/live/LiveUpdates.tsx: event stream → RTK Query cache, with its quiet offline status).
  */

@@ -3,14 +3,13 @@ import { styled } from '@mui/material/styles';
 import { copyText } from '../lib/clipboard';
 import { SquareIconButton } from './buttons';
 
-/** Spec §9: the "copied" bubble shows for 2 s. */
+/** How long the "copied" bubble shows (ms). */
 export const COPIED_BUBBLE_MS = 2000;
 
 /*
  * A read-only text box with a navy copy button to its right (top-aligned) and the black "copied" speech bubble
- * above the button. `filled` is the onboarding invite step's 35 × 16.7rem grey box (veco-onboarding-invite*.png);
- * `outlined` is the settings invite dialog's 35 × 7.9rem white box with a 1px grey border
- * (veco-settings-invite-modal.png).
+ * above the button. `filled` is the onboarding invite step's 35 × 16.7rem grey box; `outlined` is the settings
+ * invite dialog's 35 × 7.9rem white box with a 1px grey border.
  */
 
 type Variant = 'filled' | 'outlined';

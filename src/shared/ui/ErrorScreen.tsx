@@ -2,6 +2,34 @@ import { copy, errorMessageFor } from '../copy';
 import { goBackAndReload } from '../lib/browser';
 import { PrimaryButton, StatusHeading, StatusMessage, StatusPage } from './layout';
 
+export interface ErrorContentProps {
+  /** HTTP status; the heading reads "{status} Error", or just "Error" without one. */
+  status?: number;
+  /** The button's text (default "돌아가기"). */
+  actionLabel?: string;
+  onAction: () => void;
+}
+
+/**
+ * The error block (docs/product.md "Errors and messages"): heading, the status's Korean message, "잠시 후 다시
+ * 시도해 주세요!", and one button. The full-page error screen and the pages' load failures place it in their own box.
+ */
+export function ErrorContent({ status, actionLabel = copy.errors.back, onAction }: ErrorContentProps) {
+  return (
+    <>
+      <StatusHeading>{copy.errors.heading(status)}</StatusHeading>
+      <StatusMessage>
+        {errorMessageFor(status)}
+        {'\n'}
+        {copy.errors.retryLater}
+      </StatusMessage>
+      <PrimaryButton type="button" onClick={onAction}>
+        {actionLabel}
+      </PrimaryButton>
+    </>
+  );
+}
+
 export interface ErrorScreenProps {
   /** HTTP status; the heading reads "{status} Error", or just "Error" without one. */
   status?: number;
@@ -9,10 +37,7 @@ export interface ErrorScreenProps {
   onReset?: () => void;
 }
 
-/**
- * Generic error screen (spec §8): heading, the status's Korean message, "잠시 후 다시 시도해 주세요!", and a
- * "돌아가기" button that resets, goes one page back and reloads.
- */
+/** Generic full-page error screen: the error block whose "돌아가기" resets, goes one page back and reloads. */
 export function ErrorScreen({ status, onReset }: ErrorScreenProps) {
   const handleBack = () => {
     onReset?.();
@@ -20,15 +45,7 @@ export function ErrorScreen({ status, onReset }: ErrorScreenProps) {
   };
   return (
     <StatusPage>
-      <StatusHeading>{copy.errors.heading(status)}</StatusHeading>
-      <StatusMessage>
-        {errorMessageFor(status)}
-        {'\n'}
-        {copy.errors.retryLater}
-      </StatusMessage>
-      <PrimaryButton type="button" onClick={handleBack}>
-        {copy.errors.back}
-      </PrimaryButton>
+      <ErrorContent status={status} onAction={handleBack} />
     </StatusPage>
   );
 }

@@ -4,7 +4,7 @@ import { styled } from '@mui/material/styles';
 import { copy } from '../copy';
 
 /*
- * The product's modal (veco-frontend.md §2.4, veco-settings-*-modal.png): a portal with a rgba(0,0,0,.66) overlay,
+ * The product's modal: a portal with a rgba(0,0,0,.66) overlay,
  * a white panel (36rem by default; wider variants pass `width`) with 0.8rem radius and 2.4rem padding, a 2rem bold
  * title (default '알림'), a 1.6rem body and right-aligned action button(s) — navy by default, red for destructive
  * actions. MUI's Modal underneath provides the portal, focus trap, focus restore, scroll lock and Escape.

@@ -6,12 +6,13 @@ import {
   useGetCommentsQuery,
   type CommentCategory,
 } from '../../../api/itemDetailApi';
-import { tokens } from '../../../app/theme';
+import { mutedWhenDisabled, navyButtonStyle } from '../../../shared/ui/buttons';
+import { tokens } from '../../../shared/ui/tokens';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { commentDate } from './detailModel';
 
-/* Comments of a detail in view mode (spec §2, §4; veco-frontend.md §5.5). */
+/* Comments of a detail in view mode. */
 
 const Section = styled('section')({
   display: 'flex',
@@ -66,18 +67,14 @@ const Box = styled('form')({
     '&::placeholder': { color: tokens.grey[400] },
   },
   '& button': {
+    ...navyButtonStyle,
+    ...mutedWhenDisabled,
     alignSelf: 'flex-end',
     height: '3.2rem',
     padding: '0 1.6rem',
-    border: 'none',
     borderRadius: '3.75px',
-    backgroundColor: tokens.navy,
-    color: tokens.grey[100],
-    font: 'inherit',
     fontSize: '1.4rem',
-    cursor: 'pointer',
     transition: 'background-color 300ms',
-    '&:disabled': { backgroundColor: tokens.grey[200], color: tokens.grey[400], cursor: 'default' },
   },
 });
 

@@ -9,7 +9,7 @@ import { copy } from '../../../shared/copy';
 import type { DeadlineValue } from './detailModel';
 
 /*
- * The deadline's two date pickers (spec §5 "Dates"; veco-frontend.md §5.3) — MUI X with dayjs in Korean. Loaded
+ * The deadline's two date pickers (docs/product.md "Item detail") — MUI X with dayjs in Korean. Loaded
  * lazily (chunk `date-pickers`) when the deadline dropdown first opens, so neither MUI X nor dayjs reach the
  * initial chunks. The calendar shows days of one month (no year view); the earliest date is year 1.
  */
@@ -46,9 +46,10 @@ export default function DeadlinePickers({ value, onStartChange, onEndChange }: D
  * One side of the deadline. Typing edits a local draft; the date is committed (`onCommit(YYYY-MM-DD | null)`) only
  * when it is settled — picked in the calendar, cleared, Enter pressed, the field left, or the dropdown closed
  * (unmount) — and only if it differs from `value`. The draft lives in `useState` for rendering and in refs for the
- * blur / unmount handlers, which must see the latest keystroke without waiting for a render. Committing every intermediate date while typing "261120" fed
- * each one back through the parent (push/pull rules, a PATCH in view mode) and the field's re-sync could eat a
- * digit typed in between; a half-typed or invalid date is never sent and reverts to `value` on leaving.
+ * blur / unmount handlers, which must see the latest keystroke without waiting for a render. Committing every
+ * intermediate date while typing "261120" fed each one back through the parent (push/pull rules, a PATCH in view
+ * mode) and the field's re-sync could eat a digit typed in between; a half-typed or invalid date is never sent and
+ * reverts to `value` on leaving.
  */
 function DeadlineDatePicker({
   label,

@@ -1,23 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { styled } from '@mui/material/styles';
-import { tokens } from '../../../app/theme';
+import { tokens } from '../../../shared/ui/tokens';
 import { copy } from '../../../shared/copy';
+import { loadDescriptionEditor as importEditor, type DescriptionEditorProps } from '../../editor';
 
 /*
- * The description editor's slot. The Slate editor (`features/editor/DescriptionEditor.tsx`, written in parallel) is
- * loaded lazily in its own chunk; until that module exists — or if it fails to load — a plain fallback keeps the
- * stored content untouched. The import names the module through a webpack context limited to that one file, so the
- * build passes with or without it.
+ * The description editor's slot. The Slate editor (features/editor) is loaded lazily in its own chunk; while it
+ * loads — or if it fails to load — a plain fallback keeps the stored content untouched.
  */
-
-export interface DescriptionEditorProps {
-  /** Lexical-shaped JSON ('' = empty). */
-  initialContent: string;
-  readOnly: boolean;
-  onChange: (contentJson: string) => void;
-}
-
-const EDITOR_MODULE = 'DescriptionEditor';
 
 const Fallback = styled('div')({
   minHeight: '12rem',
@@ -38,12 +28,9 @@ export const loadDescriptionEditor = async (): Promise<{
   default: ComponentType<DescriptionEditorProps>;
 }> => {
   try {
-    const module = (await import(
-      /* webpackChunkName: "editor", webpackInclude: /DescriptionEditor\.tsx$/ */ `../../editor/${EDITOR_MODULE}`
-    )) as { default?: ComponentType<DescriptionEditorProps> };
-    if (module.default) return { default: module.default };
+    return { default: (await importEditor()).default };
   } catch {
-    // Not there yet (or failed to load): the plain fallback below.
+    // The chunk failed to load: the plain fallback below.
   }
   return { default: PlainDescription };
 };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
 import {
@@ -16,18 +16,17 @@ import {
   type CreateExternalResult,
 } from '../../../api/itemsApi';
 import { errorEnvelope, errorStatus } from '../../../api/errors';
-import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
 import { useAppDispatch } from '../../../app/hooks';
-import { tokens } from '../../../app/theme';
-import { copy, type ItemKind, type ItemScope } from '../../../shared/copy';
+import { teamListPath } from '../../../app/paths';
+import type { ItemKind } from '../../../../contract/itemEnums';
+import { useTeam } from '../../../shared/lib/useTeam';
+import { copy, type ItemScope } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { ErrorScreen } from '../../../shared/ui/ErrorScreen';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
-import { LeaveGuard } from '../../leaveGuard/LeaveGuard';
-import { leaveGuardArmed, leaveGuardReleased } from '../../leaveGuard/leaveGuardSlice';
-import { toastShown } from '../../toast/toastSlice';
-import { teamListPath } from '../../workspace/paths';
-import { API_KIND } from '../listModel';
+import { tokens } from '../../../shared/ui/tokens';
+import { LeaveGuard, leaveGuardArmed, leaveGuardReleased } from '../../leaveGuard';
+import { toastShown } from '../../toast';
 import { CommentsSection } from './CommentsSection';
 import { DescriptionSlot } from './DescriptionSlot';
 import {
@@ -105,7 +104,7 @@ const Body = styled('div')({
   flexWrap: 'wrap',
 });
 
-/** Edit mode: the item was saved by someone else meanwhile (the typed text stays; issue #10). */
+/** Edit mode: the item was saved by someone else meanwhile (the typed text stays). */
 const ChangedNotice = styled('div')({
   display: 'flex',
   alignItems: 'center',
@@ -128,36 +127,20 @@ const ChangedNotice = styled('div')({
 
 const Left = styled('div')({ flex: 1, minWidth: '40rem', display: 'flex', flexDirection: 'column' });
 
-/** The team's name and image from the shared team list (create mode has no detail to read them from). */
-function useTeam(teamId: number, enabled: boolean) {
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetTeamsInfiniteQuery(undefined, {
-    skip: !enabled,
-  });
-  const team = useMemo(
-    () => data?.pages.flatMap((page) => page.teamList).find((candidate) => candidate.teamId === teamId),
-    [data, teamId],
-  );
-  useEffect(() => {
-    if (enabled && data && !team && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [enabled, data, team, hasNextPage, isFetchingNextPage, fetchNextPage]);
-  return team;
-}
-
 /**
- * One detail screen for goals, issues and externals (spec §2 "Detail pages", §4 "Detail modes"): create → POST →
+ * One detail screen for goals, issues and externals (docs/product.md "Item detail"): create → POST →
  * view (replace); view → '수정하기' → edit; edit → PATCH → view. In view mode each property change is PATCHed at
  * once with that field alone. Create and edit arm the leave guard.
  */
 export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDetailPageProps) {
   const text = copy.itemDetail;
-  const apiKind = API_KIND[kind];
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
 
-  const detailArg = { kind: apiKind, teamId, id: id ?? 0 };
+  const detailArg = { kind: kind, teamId, id: id ?? 0 };
   const detailQuery = useGetItemDetailQuery(detailArg, { skip: mode === 'create' || id === null });
   const detail = detailQuery.data;
-  const { data: nextName } = useGetItemNameQuery({ kind: apiKind, teamId }, { skip: mode !== 'create' });
+  const { data: nextName } = useGetItemNameQuery({ kind: kind, teamId }, { skip: mode !== 'create' });
   const team = useTeam(teamId, true);
 
   const [form, setForm] = useState<DetailForm>(EMPTY_FORM);
@@ -169,7 +152,7 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
   const [saving, setSaving] = useState(false);
 
   /*
-   * Live updates (issue #10): the detail refetches when the item changes (features/live/applyLiveEvent.ts). View
+   * Live updates: the detail refetches when the item changes (features/live/applyLiveEvent.ts). View
    * mode shows the new data (keeping a title being typed, and waiting for this page's own property saves); edit
    * mode never touches the form and shows `changedWhileEditing` instead.
    */
@@ -189,7 +172,7 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
   const [contentRevision, setContentRevision] = useState(0);
   const [changedWhileEditing, setChangedWhileEditing] = useState(false);
 
-  // Detail data is loaded into the form once (spec §4); later data as described above.
+  // Detail data is loaded into the form once; later data as described above.
   useEffect(() => {
     const cameFromEdit = lastMode.current === 'edit' && mode === 'view';
     lastMode.current = mode;
@@ -248,7 +231,7 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
     if (id === null) return;
     pendingPatches.current += 1;
     try {
-      await updateItem({ kind: apiKind, teamId, id, patch }).unwrap();
+      await updateItem({ kind: kind, teamId, id, patch }).unwrap();
     } catch (cause) {
       console.error(text.updateFailed, cause);
     } finally {
@@ -281,8 +264,8 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
       if (id !== null) navigate(`${viewPath(id)}/edit`);
       return;
     }
-    if (mode === 'create' && apiKind === 'external') {
-      // Spec §5: a tool is required; GitHub also needs its repository and installation.
+    if (mode === 'create' && kind === 'external') {
+      // A tool is required; GitHub also needs its repository and installation.
       const blocked = externalCreateBlock(current);
       if (blocked) {
         dispatch(toastShown({ key: 'ext-tool', message: text[blocked] }));
@@ -293,10 +276,9 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
     try {
       let targetId: number;
       if (mode === 'create') {
-        const body = createPayload(apiKind, current);
-        if (apiKind === 'goal')
-          targetId = (await createGoal({ teamId, body: body as never }).unwrap()).goalId;
-        else if (apiKind === 'issue')
+        const body = createPayload(kind, current);
+        if (kind === 'goal') targetId = (await createGoal({ teamId, body: body as never }).unwrap()).goalId;
+        else if (kind === 'issue')
           targetId = (await createIssue({ teamId, body: body as never }).unwrap()).issueId;
         else {
           const created = await createExternal({ teamId, body: body as never }).unwrap();
@@ -306,10 +288,10 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
       } else {
         if (id === null) return;
         await updateItem({
-          kind: apiKind,
+          kind: kind,
           teamId,
           id,
-          patch: editPatch(apiKind, current, loaded.current),
+          patch: editPatch(kind, current, loaded.current),
         }).unwrap();
         targetId = id;
       }
@@ -324,7 +306,7 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
       setSaving(false);
     } catch (cause) {
       console.error(mode === 'create' ? text.createFailed : text.updateFailed, cause);
-      // Spec §8 keeps failed saves silent, except the GitHub rule of §5 the server enforces too.
+      // Failed saves stay silent, except the GitHub rule the server enforces too.
       if (errorEnvelope(cause as Parameters<typeof errorEnvelope>[0])?.code === 'GITHUB400_0') {
         dispatch(toastShown({ key: 'ext-tool', message: text.githubMissing }));
       }
@@ -403,9 +385,9 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
                 formRef.current = { ...formRef.current, content };
               }}
             />
-            {mode === 'view' && <CommentsSection category={COMMENT_CATEGORY[apiKind]} targetId={id} />}
+            {mode === 'view' && <CommentsSection category={COMMENT_CATEGORY[kind]} targetId={id} />}
           </Left>
-          <PropertyPanel kind={apiKind} mode={mode} teamId={teamId} form={form} onChange={onPropertyChange} />
+          <PropertyPanel kind={kind} mode={mode} teamId={teamId} form={form} onChange={onPropertyChange} />
         </Body>
       ) : (
         <p role="status">{text.loading}</p>

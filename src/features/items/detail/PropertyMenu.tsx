@@ -2,10 +2,10 @@ import { useId, useState, type ReactNode } from 'react';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { styled } from '@mui/material/styles';
-import { tokens } from '../../../app/theme';
+import { tokens } from '../../../shared/ui/tokens';
 import { CaretDownIcon, CheckIcon } from '../icons';
 
-/* One property row of the detail panel and its dropdown (veco-frontend.md §5.2). */
+/* One property row of the detail panel and its dropdown. */
 
 export const RowButton = styled('button')({
   display: 'flex',

@@ -1,8 +1,10 @@
 import { styled } from '@mui/material/styles';
-import { tokens } from '../../../app/theme';
+import { mutedWhenDisabled, navyButtonStyle } from '../../../shared/ui/buttons';
 import { copy } from '../../../shared/copy';
 
 const Button = styled('button')({
+  ...navyButtonStyle,
+  ...mutedWhenDisabled,
   position: 'fixed',
   right: '6.4rem',
   bottom: '5.3rem',
@@ -12,15 +14,9 @@ const Button = styled('button')({
   gap: '0.8rem',
   height: '3.6rem',
   padding: '0 1.6rem',
-  border: 'none',
   borderRadius: '3.75px',
-  backgroundColor: tokens.navy,
-  color: tokens.grey[100],
-  font: 'inherit',
   fontSize: '1.6rem',
-  cursor: 'pointer',
   transition: 'background-color 300ms, color 300ms',
-  '&:disabled': { backgroundColor: tokens.grey[200], color: tokens.grey[400], cursor: 'default' },
 });
 
 const Tick = () => (
@@ -57,7 +53,7 @@ export interface SaveButtonProps {
   onClick: () => void;
 }
 
-/** The floating save button (spec §4 "Save button"): '작성 완료', '수정하기' in view mode, '저장 중…' while saving. */
+/** The floating save button: '작성 완료', '수정하기' in view mode, '저장 중…' while saving. */
 export function SaveButton({ mode, saving, disabled, onClick }: SaveButtonProps) {
   const text = copy.itemDetail.save;
   const label = saving ? text.saving : mode === 'view' ? text.edit : text.complete;

@@ -1,10 +1,10 @@
 import { useRef, type ChangeEvent, type CompositionEvent, type KeyboardEvent } from 'react';
 import { styled } from '@mui/material/styles';
 import { ITEM_TITLE_MAX } from '../../../../contract/itemEnums';
-import { tokens } from '../../../app/theme';
+import { tokens } from '../../../shared/ui/tokens';
 import { useAppDispatch } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
-import { toastShown } from '../../toast/toastSlice';
+import { toastShown } from '../../toast';
 import { clampTitle, singleLine } from './detailModel';
 
 /** Toast key of the title limit: one toast per overflow (a repeat replaces it). */
@@ -37,9 +37,9 @@ export interface TitleFieldProps {
 }
 
 /**
- * The detail title (spec §5): at most 20 characters — longer input is cut and the toast shows once per overflow —
- * no line breaks (Enter blocked). While a Hangul syllable is being composed nothing is cut or acted on; the limit
- * applies on `compositionend`, so the last syllable is never broken.
+ * The detail title (docs/product.md "Item detail"): at most 20 characters — longer input is cut and the toast shows
+ * once per overflow — no line breaks (Enter blocked). While a Hangul syllable is being composed nothing is cut or
+ * acted on; the limit applies on `compositionend`, so the last syllable is never broken.
  */
 export function TitleField({ value, placeholder, onChange, onCommit }: TitleFieldProps) {
   const dispatch = useAppDispatch();

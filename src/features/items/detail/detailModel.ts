@@ -1,17 +1,17 @@
-import type { GithubInstallation, GithubRepository } from '../../../../contract/integrations';
 import type { ExternalLink, GoalRef, Manager } from '../../../../contract/items';
 import {
   ITEM_TITLE_MAX,
   type ExtServiceType,
-  type ItemKind as ApiItemKind,
+  type ItemKind,
   type Priority,
   type State,
 } from '../../../../contract/itemEnums';
 import type { DeadlinePatch, ItemDetail, ItemPatch } from '../../../api/itemDetailApi';
+import type { GithubTarget } from '../../integrations';
 import { shortDate } from '../listModel';
 
 /*
- * Pure rules of the detail screens (spec §4 "Detail modes", §5, §9; veco-frontend.md §5): title limit, payloads,
+ * Pure rules of the detail screens (docs/product.md "Item detail"): title limit, payloads,
  * deadline rules, picker options and labels. No React, no store.
  */
 
@@ -31,32 +31,6 @@ export const singleLine = (value: string) => value.replace(/\r?\n/g, ' ');
 export interface DeadlineValue {
   start: string | null;
   end: string | null;
-}
-
-/**
- * Where a GITHUB external's issue goes (spec §5 "GitHub tool", §7): loaded when GitHub is picked on create — the
- * team's installation and its **first** repository. `missing` when either is absent or a read failed.
- */
-export type GithubTarget =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'ready'; owner: string; repo: string; installationId: number };
-
-/** The target from the two reads (null = the read failed). */
-export function githubTargetFrom(
-  installation: GithubInstallation | null | undefined,
-  repositories: readonly GithubRepository[] | null | undefined,
-): GithubTarget {
-  const first = repositories?.[0];
-  if (!installation || !Number.isInteger(installation.installationId) || !first?.owner || !first.name) {
-    return { status: 'missing' };
-  }
-  return {
-    status: 'ready',
-    owner: first.owner,
-    repo: first.name,
-    installationId: installation.installationId,
-  };
 }
 
 /** The form of every detail mode. */
@@ -115,14 +89,14 @@ function createDeadline({ start, end }: DeadlineValue): { start?: string; end?: 
   return { ...(start ? { start } : {}), ...(end ? { end } : {}) };
 }
 
-/** A goal id worth sending: -1 and null mean none and are omitted (spec §5). */
+/** A goal id worth sending: -1 and null mean none and are omitted. */
 const realGoalId = (goal: GoalRef | null): number | null => (goal && goal.id !== -1 ? goal.id : null);
 
 /** Why an external create cannot be sent yet (the toast's copy key), or null when it can. */
 export type ExternalCreateBlock = 'extRequired' | 'githubLoading' | 'githubMissing';
 
 /**
- * Create rules of externals (spec §5): a tool is required; GITHUB also needs owner, repo and installationId —
+ * Create rules of externals: a tool is required; GITHUB also needs owner, repo and installationId —
  * while they load the save waits ('githubLoading'), without them it is refused ('githubMissing').
  */
 export function externalCreateBlock(form: DetailForm): ExternalCreateBlock | null {
@@ -133,10 +107,10 @@ export function externalCreateBlock(form: DetailForm): ExternalCreateBlock | nul
 }
 
 /**
- * POST body per kind (veco-frontend.md §5.4). Externals add `extServiceType` and, for GITHUB with a ready target,
+ * POST body per kind. Externals add `extServiceType` and, for GITHUB with a ready target,
  * `owner`, `repo` and `installationId` (the caller checks `externalCreateBlock` first).
  */
-export function createPayload(kind: ApiItemKind, form: DetailForm): Record<string, unknown> {
+export function createPayload(kind: ItemKind, form: DetailForm): Record<string, unknown> {
   const common = {
     title: form.title.trim(),
     content: form.content,
@@ -158,7 +132,7 @@ export function createPayload(kind: ApiItemKind, form: DetailForm): Record<strin
 /** One deadline side of a patch: a date, or the text 'null' to clear. */
 const patchSide = (value: string | null) => value ?? 'null';
 
-/** Only the changed sides of a deadline (spec §4); undefined when nothing changed. */
+/** Only the changed sides of a deadline; undefined when nothing changed. */
 export function deadlinePatch(before: DeadlineValue, after: DeadlineValue): DeadlinePatch | undefined {
   const patch: DeadlinePatch = {};
   if (before.start !== after.start) patch.start = patchSide(after.start);
@@ -166,8 +140,8 @@ export function deadlinePatch(before: DeadlineValue, after: DeadlineValue): Dead
   return patch.start === undefined && patch.end === undefined ? undefined : patch;
 }
 
-/** Edit submit (veco-frontend.md §5.4): the whole form, goalId only when set, the changed deadline sides. */
-export function editPatch(kind: ApiItemKind, form: DetailForm, loaded: DetailForm): ItemPatch {
+/** Edit submit: the whole form, goalId only when set, the changed deadline sides. */
+export function editPatch(kind: ItemKind, form: DetailForm, loaded: DetailForm): ItemPatch {
   const patch: ItemPatch = {
     title: form.title.trim(),
     content: form.content,
@@ -186,7 +160,7 @@ export function editPatch(kind: ApiItemKind, form: DetailForm, loaded: DetailFor
   return patch;
 }
 
-/** Picking a start: a later start pushes the end to it (spec §5). */
+/** Picking a start: a later start pushes the end to it. */
 export function withStart(deadline: DeadlineValue, start: string | null): DeadlineValue {
   if (start && deadline.end && start > deadline.end) return { start, end: start };
   return { ...deadline, start };
@@ -205,7 +179,7 @@ export function deadlineLabel({ start, end }: DeadlineValue): string | null {
   return `${shortDate(start)} - ${shortDate(end)}`;
 }
 
-/** Names of the managers on the detail (spec §9): up to 4 names, then ' 외 N명'. */
+/** Names of the managers on the detail: up to 4 names, then ' 외 N명'. */
 export const MAX_DETAIL_MANAGERS = 4;
 export function managersLabel(managers: readonly Manager[], more: (count: number) => string): string {
   const names = managers.slice(0, MAX_DETAIL_MANAGERS).map((manager) => manager.name);
@@ -220,7 +194,7 @@ export function issuesLabel(issues: readonly GoalRef[], more: (count: number) =>
 }
 
 /**
- * Toggling one option of a multi-select with a '없음' choice (spec §4): '없음' (null) clears; any other choice
+ * Toggling one option of a multi-select with a '없음' choice: '없음' (null) clears; any other choice
  * toggles that entry (so '없음' drops out as soon as something is picked).
  */
 export function toggleChoice<T>(current: readonly T[], choice: T | null, same: (a: T, b: T) => boolean): T[] {
@@ -230,7 +204,7 @@ export function toggleChoice<T>(current: readonly T[], choice: T | null, same: (
     : [...current, choice];
 }
 
-/** Goal picker labels: titles that occur more than once get ' (#id)' (spec §5). */
+/** Goal picker labels: titles that occur more than once get ' (#id)'. */
 export function goalOptions(goals: readonly GoalRef[]): Array<GoalRef & { label: string }> {
   const counts = new Map<string, number>();
   for (const goal of goals) counts.set(goal.title, (counts.get(goal.title) ?? 0) + 1);
@@ -260,7 +234,7 @@ const sameRefs = (a: readonly GoalRef[], b: readonly GoalRef[]) =>
 
 /**
  * Whether two forms hold the same saved item (title, description, state, priority, managers, deadline, goal,
- * issues): what decides, in edit mode, that someone else changed the item meanwhile (issue #10 "live updates").
+ * issues): what decides, in edit mode, that someone else changed the item meanwhile.
  */
 export function sameItemContent(a: DetailForm, b: DetailForm): boolean {
   return (

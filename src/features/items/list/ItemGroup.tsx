@@ -3,10 +3,12 @@ import { Link } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
 import type { Grouping } from '../../../../contract/itemEnums';
 import type { ListItem } from '../../../../contract/items';
-import { tokens } from '../../../app/theme';
-import { copy, type ItemKind, type ItemScope } from '../../../shared/copy';
-import { GoalIcon } from '../../workspace/sidebar/icons';
-import { ExtServiceLogo, PlusIcon, PriorityIcon, StatusDot, UserIcon } from '../icons';
+import { tokens } from '../../../shared/ui/tokens';
+import type { ItemKind } from '../../../../contract/itemEnums';
+import { copy, type ItemScope } from '../../../shared/copy';
+import { GoalIcon } from '../../../shared/ui/icons/kindIcons';
+import { ExtServiceLogo } from '../../../shared/ui/icons/serviceLogos';
+import { PlusIcon, PriorityIcon, StatusDot, UserIcon } from '../icons';
 import {
   extServiceOf,
   groupLabel,
@@ -19,8 +21,8 @@ import {
 import { ItemRow, type ItemRowProps } from './ItemRow';
 
 /*
- * A group (veco-frontend.md §4.3): a 2.8rem header — icon, 2rem bold label, the server's team-wide count in grey,
- * and a grey "+" on the right that opens the create screen — then its rows 1.6rem below.
+ * A group (docs/product.md "Grouped lists"): a 2.8rem header — icon, 2rem bold label, the server's team-wide count in
+ * grey, and a grey "+" on the right that opens the create screen — then its rows 1.6rem below.
  */
 
 const Section = styled('section')({});

@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
-import { GROUPINGS_BY_KIND, type Grouping } from '../../../../contract/itemEnums';
+import { GROUPINGS_BY_KIND, type Grouping, type ItemKind } from '../../../../contract/itemEnums';
 import { useDeleteItemsMutation, useGetItemListInfiniteQuery } from '../../../api/itemsApi';
 import { useAppDispatch } from '../../../app/hooks';
-import { copy, type ItemKind, type ItemScope } from '../../../shared/copy';
-import { Modal, ModalBody } from '../../../shared/ui/Modal';
-import { useSentinel } from '../../settings/useSentinel';
-import { toastShown } from '../../toast/toastSlice';
-import { API_KIND, loadedItemIds, mergeListPages, rowColumns, tailGroupKey } from '../listModel';
+import { copy, type ItemScope } from '../../../shared/copy';
+import { useSentinel } from '../../../shared/lib/useSentinel';
+import { toastShown } from '../../toast';
+import { loadedItemIds, mergeListPages, rowColumns, tailGroupKey } from '../listModel';
 import { INITIAL_GROUPING } from './firstListPage';
 import { ItemGroup } from './ItemGroup';
 import { rowStyles } from './ItemRow';
@@ -21,10 +20,11 @@ import {
   NEXT_PAGE_SKELETON_ROWS,
 } from './ListStates';
 import { ListToolbar } from './ListToolbar';
+import { useDeleteSelection } from './useDeleteSelection';
 
 /*
  * The goal, issue and external lists of a team or of the workspace's default ("joint") team — one page for the
- * three kinds (spec §2 "List pages", §4 "List page modes"; veco-frontend.md §4). Layout: 3.2rem padding; header,
+ * three kinds (docs/product.md "Grouped lists"). Layout: 3.2rem padding; header,
  * toolbar and groups 3.2rem apart; groups 4.8rem apart; the infinite-scroll sentinel last.
  *
  * State: the grouping, delete mode and the selection (ids) live here; they reset when the page is left (the route
@@ -45,8 +45,6 @@ const Groups = styled('div')({ display: 'flex', flexDirection: 'column', gap: '4
 
 const Sentinel = styled('div')({ height: 1, marginTop: -1 });
 
-const NO_SELECTION: ReadonlySet<number> = new Set();
-
 export interface ItemListPageProps {
   kind: ItemKind;
   scope: ItemScope;
@@ -54,23 +52,27 @@ export interface ItemListPageProps {
 }
 
 export default function ItemListPage({ kind, scope, teamId }: ItemListPageProps) {
-  const apiKind = API_KIND[kind];
   const text = copy.itemList;
   const dispatch = useAppDispatch();
   const [grouping, setGrouping] = useState<Grouping>(INITIAL_GROUPING);
-  const [deleteMode, setDeleteMode] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(NO_SELECTION);
-  const [confirming, setConfirming] = useState(false);
-  const confirmTextId = useId();
 
   const { currentData, error, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useGetItemListInfiniteQuery({ kind: apiKind, teamId, grouping });
+    useGetItemListInfiniteQuery({ kind, teamId, grouping });
   const [deleteItems, { isLoading: deleting }] = useDeleteItemsMutation();
 
   const groups = useMemo(() => mergeListPages(currentData?.pages ?? []), [currentData]);
   const ids = useMemo(() => loadedItemIds(groups), [groups]);
-  const columns = useMemo(() => rowColumns(apiKind, grouping), [apiKind, grouping]);
-  const chosen = useMemo(() => ids.filter((id) => selected.has(id)), [ids, selected]);
+  const columns = useMemo(() => rowColumns(kind, grouping), [kind, grouping]);
+  const { deleteMode, selected, chosen, toggle, selectAll, clearSelection, onDeleteClick, confirmModal } =
+    useDeleteSelection(
+      ids,
+      (picked) => deleteItems({ kind, teamId, ids: picked }).unwrap(),
+      (failure) => {
+        console.error(text.deleteFailed, failure);
+        dispatch(toastShown({ key: 'items/delete', message: text.deleteFailed }));
+      },
+      deleting,
+    );
   const allSelected = ids.length > 0 && chosen.length === ids.length;
 
   const sentinel = useSentinel(
@@ -82,43 +84,12 @@ export default function ItemListPage({ kind, scope, teamId }: ItemListPageProps)
     if (isError) console.error(text.loadFailed, error);
   }, [isError, error, text.loadFailed]);
 
-  const toggle = useCallback((id: number) => {
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  }, []);
-
   const navigate = useNavigate();
   const open = useCallback((href: string) => void navigate(href), [navigate]);
 
   const changeGrouping = (next: Grouping) => {
     setGrouping(next);
-    setSelected(NO_SELECTION);
-  };
-
-  const leaveDeleteMode = () => {
-    setDeleteMode(false);
-    setSelected(NO_SELECTION);
-  };
-
-  const onDeleteClick = () => {
-    if (!deleteMode) setDeleteMode(true);
-    else if (chosen.length === 0) leaveDeleteMode();
-    else setConfirming(true);
-  };
-
-  const confirmDelete = async () => {
-    try {
-      await deleteItems({ kind: apiKind, teamId, ids: chosen }).unwrap();
-      leaveDeleteMode();
-    } catch (failure) {
-      console.error(text.deleteFailed, failure);
-      dispatch(toastShown({ key: 'items/delete', message: text.deleteFailed }));
-    } finally {
-      setConfirming(false);
-    }
+    clearSelection();
   };
 
   const pageLabel = copy.placeholders.item(kind, 'list', scope);
@@ -171,28 +142,17 @@ export default function ItemListPage({ kind, scope, teamId }: ItemListPageProps)
     <Page aria-label={pageLabel} data-kind={kind} data-grouping={grouping}>
       <ListHeader kind={kind} scope={scope} teamId={teamId} />
       <ListToolbar
-        groupings={GROUPINGS_BY_KIND[apiKind]}
+        groupings={GROUPINGS_BY_KIND[kind]}
         grouping={grouping}
         onGroupingChange={changeGrouping}
         deleteMode={deleteMode}
         onDeleteClick={onDeleteClick}
         showSelectAll={deleteMode && ids.length > 0}
         allSelected={allSelected}
-        onSelectAll={() => setSelected(allSelected ? NO_SELECTION : new Set(ids))}
+        onSelectAll={() => selectAll(allSelected ? null : ids)}
       />
       {body}
-      <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        onAction={() => void confirmDelete()}
-        actionLabel={text.delete}
-        actionTone="red"
-        actionDisabled={deleting}
-        locked={deleting}
-        describedBy={confirmTextId}
-      >
-        <ModalBody id={confirmTextId}>{text.deleteConfirm}</ModalBody>
-      </Modal>
+      {confirmModal}
     </Page>
   );
 }

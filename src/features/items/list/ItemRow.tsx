@@ -1,11 +1,18 @@
 import { memo, useMemo, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListItem, Manager } from '../../../../contract/items';
-import { EXT_SERVICE_LABELS, PRIORITY_LABELS, STATE_LABELS } from '../../../../contract/itemEnums';
-import { tokens } from '../../../app/theme';
-import { copy, type ItemKind } from '../../../shared/copy';
-import { ExternalIcon, GoalIcon, IssueIcon } from '../../workspace/sidebar/icons';
-import { CalendarIcon, ExtServiceLogo, PriorityIcon, StatusDot, UserIcon } from '../icons';
+import {
+  EXT_SERVICE_LABELS,
+  PRIORITY_LABELS,
+  STATE_LABELS,
+  type ItemKind,
+} from '../../../../contract/itemEnums';
+import { tokens } from '../../../shared/ui/tokens';
+import { visuallyHiddenStyle } from '../../../shared/ui/VisuallyHidden';
+import { copy } from '../../../shared/copy';
+import { ExternalIcon, GoalIcon, IssueIcon } from '../../../shared/ui/icons/kindIcons';
+import { ExtServiceLogo } from '../../../shared/ui/icons/serviceLogos';
+import { CalendarIcon, PriorityIcon, StatusDot, UserIcon } from '../icons';
 import {
   extServiceOf,
   formatDeadline,
@@ -16,7 +23,7 @@ import {
 } from '../listModel';
 
 /*
- * One row of a grouped list (veco-frontend.md §4.4, veco-issue-list*.png): 5.6rem tall and full-bleed (the hover
+ * One row of a grouped list (docs/product.md "Grouped lists"): 5.6rem tall and full-bleed (the hover
  * and checked fills reach the content edges); a 2.4rem lead (the delete-mode checkbox), the code (bold), the type
  * icon and the truncated title on the left; the columns on the right, 3.2rem apart.
  *
@@ -26,19 +33,11 @@ import {
 
 const text = copy.itemList;
 
-const TYPE_ICONS: Record<ItemKind, typeof GoalIcon> = { goal: GoalIcon, issue: IssueIcon, ext: ExternalIcon };
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
+const TYPE_ICONS: Record<ItemKind, typeof GoalIcon> = {
+  goal: GoalIcon,
+  issue: IssueIcon,
+  external: ExternalIcon,
+};
 
 /**
  * Styles of every row, applied once by the rows' container (`& .item-row …`): rows are plain elements, so rendering
@@ -128,7 +127,7 @@ export const rowStyles = {
     whiteSpace: 'nowrap',
   },
   '& .item-row .goal-title': { maxWidth: '16rem', overflow: 'hidden', textOverflow: 'ellipsis' },
-  '& .item-row .sr-only': visuallyHidden,
+  '& .item-row .sr-only': visuallyHiddenStyle,
   '& .item-row .avatar': {
     flex: 'none',
     width: '1.8rem',

@@ -1,22 +1,24 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { styled } from '@mui/material/styles';
+import type { ItemKind } from '../../../../contract/itemEnums';
 import { useGetExternalLinksQuery } from '../../../api/itemsApi';
-import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
-import { tokens } from '../../../app/theme';
-import { copy, type ItemKind, type ItemScope } from '../../../shared/copy';
+import { copy, type ItemScope } from '../../../shared/copy';
+import { useTeam } from '../../../shared/lib/useTeam';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { GitHubLogo, PlusIcon, SlackLogo } from '../icons';
+import { SmallNavyButton } from '../../../shared/ui/buttons';
+import { GitHubLogo, SlackLogo } from '../../../shared/ui/icons/serviceLogos';
+import { tokens } from '../../../shared/ui/tokens';
+import { loadConnectModal } from '../../integrations';
+import { PlusIcon } from '../icons';
 
 /*
- * The list header (veco-frontend.md §4.1, §4.7): a 3.2rem round avatar and the team's name (2.4rem bold); joint
+ * The list header (docs/product.md "Grouped lists"): a 3.2rem round avatar and the team's name (2.4rem bold); joint
  * (default-team) pages show the workspace's name and image. External lists add the integration area: a navy
  * "연동하기" button when nothing is linked, otherwise the linked tools' logos (and a blue "+" while only one is).
  * Both buttons open the "외부 연동" modal, a lazy chunk (`integrations-connect`) fetched on first hover/focus/click.
  */
 
-const loadConnectModal = () =>
-  import(/* webpackChunkName: "integrations-connect" */ '../../integrations/ConnectModal');
 const ConnectModal = lazy(loadConnectModal);
 
 const Header = styled('header')({
@@ -47,24 +49,14 @@ const Integrations = styled('div')({
   '& .linked': { display: 'inline-flex' },
 });
 
-const ConnectButton = styled('button')({
+/** "연동하기": the small navy button, a little taller, with a plus before the text. */
+const ConnectButton = styled(SmallNavyButton)({
   display: 'inline-flex',
   alignItems: 'center',
   gap: '0.6rem',
   height: '3.6rem',
   padding: '0 1.4rem 0 1.1rem',
-  border: 0,
-  borderRadius: '0.6rem',
-  backgroundColor: tokens.navy,
-  color: '#ffffff',
-  font: 'inherit',
-  fontSize: '1.4rem',
   fontWeight: 700,
-  lineHeight: '140%',
-  letterSpacing: '-0.02em',
-  cursor: 'pointer',
-  '&:hover': { opacity: 0.9 },
-  '&:focus-visible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.2rem' },
 });
 
 const AddButton = styled('button')({
@@ -77,21 +69,6 @@ const AddButton = styled('button')({
   cursor: 'pointer',
   '&:focus-visible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.2rem' },
 });
-
-/** The team's name and image, from the (shared) team list; later pages load until the team is found. */
-function useTeam(teamId: number, enabled: boolean) {
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetTeamsInfiniteQuery(undefined, {
-    skip: !enabled,
-  });
-  const team = useMemo(
-    () => data?.pages.flatMap((page) => page.teamList).find((candidate) => candidate.teamId === teamId),
-    [data, teamId],
-  );
-  useEffect(() => {
-    if (enabled && data && !team && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [enabled, data, team, hasNextPage, isFetchingNextPage, fetchNextPage]);
-  return team;
-}
 
 /** The header row and its 2.4rem bold title, for pages that head a list with their own icon and name. */
 export { Header as ListHeaderBar, Title as ListTitle };
@@ -153,7 +130,7 @@ export function ListHeader({ kind, scope, teamId }: { kind: ItemKind; scope: Ite
     <Header>
       <Avatar src={image} kind={joint ? 'workspace' : 'team'} size="3.2rem" />
       <Title>{name ?? ''}</Title>
-      {kind === 'ext' && <IntegrationArea teamId={teamId} />}
+      {kind === 'external' && <IntegrationArea teamId={teamId} />}
     </Header>
   );
 }

@@ -2,20 +2,21 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { keyframes, styled } from '@mui/material/styles';
 import { errorStatus } from '../../../api/errors';
-import { tokens } from '../../../app/theme';
-import { copy, errorMessageFor, type ItemKind, type ItemScope } from '../../../shared/copy';
-import { PrimaryButton, StatusHeading, StatusMessage } from '../../../shared/ui/layout';
+import { tokens } from '../../../shared/ui/tokens';
+import type { ItemKind } from '../../../../contract/itemEnums';
+import { copy, type ItemScope } from '../../../shared/copy';
+import { ErrorContent } from '../../../shared/ui/ErrorScreen';
 
-/* Loading skeleton, empty state and load failure of the lists (veco-frontend.md §4.5, §2.3). */
+/* Loading skeleton, empty state and load failure of the lists. */
 
-/** Skeleton rows on the first load and while the next page loads (spec §9). */
+/** Skeleton rows on the first load and while the next page loads. */
 export const FIRST_LOAD_SKELETON_ROWS = 10;
 export const NEXT_PAGE_SKELETON_ROWS = 3;
 
 const pulse = keyframes({ '50%': { opacity: 0.5 } });
 
 /*
- * veco-issue-list-skeleton.png: rows 7.4rem apart; left a 6rem pill, a 2.4rem square and a 12rem pill (after the
+ * The loading skeleton: rows 7.4rem apart; left a 6rem pill, a 2.4rem square and a 12rem pill (after the
  * 2.4rem lead); right two 12rem pills, a 2.4rem circle and an 8rem pill; pills 1.8rem tall, all #f3f3f3, pulsing.
  */
 const Skeleton = styled('div')({
@@ -103,8 +104,8 @@ const EmptyLink = styled(Link)({
 });
 
 /**
- * An empty list: one centred, underlined grey link to `detail/create` (spec §2); the team issue list also says
- * '팀 내에 이슈가 없습니다.' above it.
+ * An empty list: one centred, underlined grey link to `detail/create` (docs/product.md "Grouped lists"); the team
+ * issue list also says '팀 내에 이슈가 없습니다.' above it.
  */
 export function EmptyList({ kind, scope }: { kind: ItemKind; scope: ItemScope }) {
   return (
@@ -138,26 +139,18 @@ const ErrorBox = styled('div')({
   textAlign: 'center',
 });
 
-/** Reloads the page (the fallback's reset, spec §8); a module function so tests can replace it. */
+/** Reloads the page (the fallback's reset); a module function so tests can replace it. */
 export const listReload = { reload: () => window.location.reload() };
 
 /**
- * A list that failed to load (spec §8 "A list fetch error shows a full-page fallback whose reset reloads the
- * page"): the generic error screen's "{status} Error" (or "Error"), the status's message and a reload button.
+ * A list that failed to load: the error block — "{status} Error" (or "Error"), the status's message — with a
+ * button that reloads the page (docs/product.md "Errors and messages").
  */
 export function ListLoadError({ error }: { error: unknown }) {
   const status = errorStatus(error);
   return (
     <ErrorBox role="alert">
-      <StatusHeading>{copy.errors.heading(status)}</StatusHeading>
-      <StatusMessage>
-        {errorMessageFor(status)}
-        {'\n'}
-        {copy.errors.retryLater}
-      </StatusMessage>
-      <PrimaryButton type="button" onClick={() => listReload.reload()}>
-        {copy.itemList.reload}
-      </PrimaryButton>
+      <ErrorContent status={status} actionLabel={copy.itemList.reload} onAction={() => listReload.reload()} />
     </ErrorBox>
   );
 }

@@ -3,12 +3,12 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { styled } from '@mui/material/styles';
 import { GROUPING_LABELS, type Grouping } from '../../../../contract/itemEnums';
-import { tokens } from '../../../app/theme';
+import { tokens } from '../../../shared/ui/tokens';
 import { copy } from '../../../shared/copy';
 import { CaretDownIcon, CheckIcon, FilterIcon, TrashIcon } from '../icons';
 
 /*
- * The toolbar row (veco-frontend.md §4.1–4.2, §4.6): "전체선택" on the left (delete mode with items only); "필터"
+ * The toolbar row (docs/product.md "Grouped lists"): "전체선택" on the left (delete mode with items only); "필터"
  * (the grouping menu) and "삭제" (the delete-mode toggle) on the right, 2.4rem apart, 1.6rem text.
  */
 
@@ -70,7 +70,7 @@ const SelectAll = styled('label')({
   },
 });
 
-/* The grouping menu (veco-issue-list-filter.png): 11.6rem wide, #aeaeae border, 0.4rem radius, soft shadow; a
+/* The grouping menu: 11.6rem wide, #aeaeae border, 0.4rem radius, soft shadow; a
    "필터 ▾" header row, then 3.2rem options in 1.2rem text, the current one grey with a check mark. */
 const menuPaper = {
   width: '11.6rem',

@@ -1,19 +1,23 @@
 import type { Envelope } from '../../../../contract/envelope';
 import type { ListPage } from '../../../../contract/items';
-import { LIST_PAGE_SIZE, type Grouping } from '../../../../contract/itemEnums';
-import type { ItemKind } from '../../../shared/copy';
+import { LIST_PAGE_SIZE, type Grouping, type ItemKind } from '../../../../contract/itemEnums';
+import { itemKindOfSegment } from '../../../app/paths';
 
 /*
  * The first page of a list, requested by the entry itself (app/earlySession.ts) before React, the router and the
- * store are evaluated (README.md "App start"); the list route's loader hands it to RTK Query
+ * store are evaluated (docs/architecture.md "Session"); the list route's loader hands it to RTK Query
  * (list/prefetchItemList.ts). No Redux and no RTK Query here: this module is in the entry chunk.
  */
 
 /** The grouping a list opens with (ItemListPage's initial state, and what the first page is fetched with). */
 export const INITIAL_GROUPING: Grouping = 'STATE';
 
-/** API path segment per route kind (`/api/teams/{teamId}/goals|issues|externals`, src/api/itemsApi.ts). */
-export const LIST_SEGMENTS: Record<ItemKind, string> = { goal: 'goals', issue: 'issues', ext: 'externals' };
+/** API path segment per item kind (`/api/teams/{teamId}/goals|issues|externals`, src/api/itemsApi.ts). */
+export const LIST_SEGMENTS: Record<ItemKind, string> = {
+  goal: 'goals',
+  issue: 'issues',
+  external: 'externals',
+};
 
 /** A route's `:teamId` as a positive integer, else null (the page shows its 404 then; nothing to load). */
 export function routeTeamId(value: string | undefined): number | null {
@@ -34,7 +38,8 @@ const LIST_PATH = /^\/workspace\/(?:default\/)?team\/([^/]+)\/(issue|goal|ext)\/
 export function matchListUrl(pathname: string): ListUrl | null {
   const match = LIST_PATH.exec(pathname);
   const teamId = routeTeamId(match?.[1]);
-  return match && teamId !== null ? { kind: match[2] as ItemKind, teamId } : null;
+  const kind = match && itemKindOfSegment(match[2]);
+  return kind && teamId !== null ? { kind, teamId } : null;
 }
 
 /** A first page fetched with `accessToken`. */

@@ -1,14 +1,13 @@
+import type { ItemKind } from '../../../../contract/itemEnums';
 import { itemsApi, type ItemListArg } from '../../../api/itemsApi';
-import type { AppStore } from '../../../app/store';
-import type { ItemKind } from '../../../shared/copy';
-import { selectInviteUrl } from '../../invite/inviteSlice';
-import { selectAccessToken } from '../../session/sessionSlice';
-import { API_KIND } from '../listModel';
+import type { AppStore } from '../../../app/hooks';
+import { selectHasWorkspace } from '../../invite';
+import { selectAccessToken, selectSignedIn } from '../../session';
 import { INITIAL_GROUPING, routeTeamId, type FirstListPage } from './firstListPage';
 
 /*
  * The list routes' loader (app/router.tsx) calls this as soon as the store is ready, in parallel with the lazy
- * route chunks (README.md "App start"), so the list's first page is there — or on its way — before the list page's
+ * route chunks (docs/architecture.md "Session"), so the list's first page is there — or on its way — before the list page's
  * code has even arrived:
  * - on a fresh tab the entry has already requested it (list/firstListPage.ts): its answer goes into RTK Query's
  *   cache as the `getItemList` entry the page reads;
@@ -34,7 +33,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
  * Loads the first page of the `kind` list of team `teamIdParam` with the initial grouping: from the entry's
  * request `fromEntry` when it is for this list, answered within `FIRST_PAGE_WAIT_MS` and was made with the token
  * the store holds now; else through RTK Query. Nothing when the id is not valid or the `/workspace` guard is about
- * to send the visitor to sign in (no token or no invite URL stored, features/workspace/RequireWorkspaceSession.tsx).
+ * to send the visitor to sign in (no session or no workspace, features/workspace/RequireWorkspaceSession.tsx).
  * Resolves to how the page was provided.
  */
 export async function prefetchItemList(
@@ -45,17 +44,18 @@ export async function prefetchItemList(
 ): Promise<'entry' | 'query' | 'none'> {
   const teamId = routeTeamId(teamIdParam);
   if (teamId === null) return 'none';
-  const session = () => {
+  // The `/workspace` guard lets only a signed-in member with a workspace through.
+  const allowed = () => {
     const state = store.getState();
-    return selectInviteUrl(state) ? selectAccessToken(state) : null;
+    return selectHasWorkspace(state) && selectSignedIn(state);
   };
-  if (!session()) return 'none';
-  const arg: ItemListArg = { kind: API_KIND[kind], teamId, grouping: INITIAL_GROUPING };
+  if (!allowed()) return 'none';
+  const arg: ItemListArg = { kind, teamId, grouping: INITIAL_GROUPING };
 
   const first = fromEntry ? await within(fromEntry, FIRST_PAGE_WAIT_MS) : null;
-  const token = session();
-  if (!token) return 'none';
-  if (first && first.kind === kind && first.teamId === teamId && first.accessToken === token) {
+  if (!allowed()) return 'none';
+  const token = selectAccessToken(store.getState());
+  if (first && token && first.kind === kind && first.teamId === teamId && first.accessToken === token) {
     store.dispatch(
       itemsApi.util.upsertQueryEntries([
         { endpointName: 'getItemList', arg, value: { pages: [first.page], pageParams: [null] } },

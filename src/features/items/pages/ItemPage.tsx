@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { ItemKind, ItemMode, ItemScope } from '../../../shared/copy';
+import type { ItemKind } from '../../../../contract/itemEnums';
+import { ITEM_ID_PARAMS } from '../../../app/paths';
+import type { ItemMode, ItemScope } from '../../../shared/copy';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
 import type * as ListPageExports from '../list/ItemListPage';
 
@@ -36,9 +38,6 @@ export const loadItemDetailPage = () =>
 
 const ItemDetailPage = lazy(loadItemDetailPage);
 
-/** The id parameter of each kind's detail routes (app/router.tsx). */
-const ID_PARAMS: Record<ItemKind, string> = { goal: 'goalId', issue: 'issueId', ext: 'extId' };
-
 /** A positive integer route parameter, else null. */
 function positiveId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
@@ -64,7 +63,7 @@ export default function ItemPage({ kind, mode, scope }: ItemPageProps) {
       </Suspense>
     );
   }
-  const id = positiveId(params[ID_PARAMS[kind]]);
+  const id = positiveId(params[ITEM_ID_PARAMS[kind]]);
   if (mode !== 'create' && id === null) return <NotFoundPage />;
   return (
     <Suspense fallback={null}>

@@ -8,7 +8,7 @@ import { StepIndicator } from '../StepIndicator';
 import { StepColumn } from '../ui';
 
 /*
- * veco-onboarding-fin.png: indicator, 3.2rem, the 11.2rem mark, 1.6rem, the product name (24px bold navy),
+ * Layout: indicator, 3.2rem, the 11.2rem mark, 1.6rem, the product name (24px bold navy),
  * 3.2rem, the tagline (32px bold), 11.4rem, "지금 시작하기".
  */
 const Mark = styled(Logo)({ marginTop: '3.2rem' });

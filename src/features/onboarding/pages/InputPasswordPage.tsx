@@ -4,13 +4,13 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
 import { Logo } from '../../../shared/ui/Logo';
 import { PrimaryButton } from '../../../shared/ui/layout';
-import { selectInvite } from '../../invite/inviteSlice';
+import { selectInvite } from '../../invite';
 import { isCommitEnter } from '../keyboard';
 import { joinRequested } from '../onboardingSaga';
 import { FieldBox, FieldError, FieldInput, StepColumn } from '../ui';
 
 /*
- * veco-onboarding-input-pw*.png: the round 10rem mark, 3rem, the heading (24px bold), 3.4rem, the field,
+ * Layout: the round 10rem mark, 3rem, the heading (24px bold), 3.4rem, the field,
  * 1rem, a reserved 12px line for the error, 6.8rem, "입장하기". (The earlier product's stray "," under the
  * button is not reproduced.)
  */

@@ -1,16 +1,15 @@
 import { styled } from '@mui/material/styles';
 import { useGetInviteInfoQuery } from '../../../api/workspaceApi';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
 import { CopyField } from '../../../shared/ui/CopyField';
 import { PrimaryButton } from '../../../shared/ui/layout';
-import { selectInvite } from '../../invite/inviteSlice';
 import { inviteDone } from '../onboardingSaga';
 import { StepIndicator } from '../StepIndicator';
 import { StepColumn, StepSubtitle, StepTitle } from '../ui';
 
 /*
- * veco-onboarding-invite*.png: indicator, heading, subtitle, 3.4rem, a 35 × 16.7rem grey box and — 1rem to its
+ * Indicator, heading, subtitle, 3.4rem, a 35 × 16.7rem grey box and — 1rem to its
  * right, top-aligned — the 4 × 3.6rem navy copy button, 7.3rem, the "done" button.
  */
 const Details = styled(CopyField)({ width: '40rem', marginTop: '3.4rem' });
@@ -18,18 +17,15 @@ const Details = styled(CopyField)({ width: '40rem', marginTop: '3.4rem' });
 const DoneButton = styled(PrimaryButton)({ marginTop: '7.3rem' });
 
 /**
- * `/onboarding/invite` (step 2): the invite URL and password (stored at creation; read from
- * `GET /api/workspace/setting/invite` when missing), a copy button, and "팀원 초대 완료" → step 3.
+ * `/onboarding/invite` (step 2): the invite URL and password (`GET /api/workspace/setting/invite`, already cached
+ * right after creating the workspace; never stored), a copy button, and "팀원 초대 완료" → step 3.
  */
 export default function InvitePage() {
   const dispatch = useAppDispatch();
-  const { inviteUrl, invitePassword, name } = useAppSelector(selectInvite);
-  const missing = !inviteUrl || !invitePassword || !name;
-  // The invite slice fills itself from this response (see inviteSlice's matcher).
-  const { data } = useGetInviteInfoQuery(undefined, { skip: !missing });
-  const url = inviteUrl ?? data?.inviteUrl;
-  const password = invitePassword ?? data?.invitePassword;
-  const creator = name ?? data?.name ?? '';
+  const { data } = useGetInviteInfoQuery();
+  const url = data?.inviteUrl;
+  const password = data?.invitePassword;
+  const creator = data?.name ?? '';
 
   const text = copy.onboarding.invite;
   const details = url && password ? text.details(url, password) : text.unavailable;

@@ -8,7 +8,7 @@ import { Logo } from '../../../shared/ui/Logo';
 import { GoogleMark, KakaoMark } from './SocialIcons';
 
 /*
- * Measured against veco-onboarding.png (1440×900): a 44.5rem column centred in the viewport — 11.2rem mark, 1.6rem,
+ * Measured against the design at 1440×900: a 44.5rem column centred in the viewport — 11.2rem mark, 1.6rem,
  * product name (2.4rem/150% bold navy), 3.2rem, tagline (1.6rem/140%), 3.2rem, two 40×6.2rem buttons 1.6rem
  * apart with the provider mark 3.1rem from the left and the label centred, 3.0rem, the terms link.
  * Plain styled elements only (no ButtonBase/ripple) to keep the login route small.

@@ -19,7 +19,7 @@ import {
 } from '../ui';
 
 /*
- * veco-onboarding-workspace*.png: indicator, heading, subtitle, 5.2rem, name field (check button inside, 2rem
+ * Layout: indicator, heading, subtitle, 5.2rem, name field (check button inside, 2rem
  * from its right edge), 4.6rem (room for the error line), URL field, 5rem, the create button.
  */
 const NameField = styled(FieldBox)({ marginTop: '5.2rem', paddingRight: '1.9rem' });

@@ -13,15 +13,16 @@ import { errorEnvelope, errorStatus } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { toastShown } from '../../toast/toastSlice';
+import { toastShown } from '../../toast';
 import { LogoutDialog, WithdrawDialog } from '../AccountDialogs';
 import { PencilIcon, TrashIcon } from '../icons';
-import { PageTitle, ProfileColumn, ReadOnlyField, RowLabel, SettingRow, TitleRule, LoadError } from '../ui';
+import { LoadError } from '../LoadError';
+import { PageTitle, ProfileColumn, ReadOnlyField, RowLabel, SettingRow, TitleRule } from '../profileLayout';
 
 /*
- * veco-settings-my-profile.png: the ws-profile column; "프로필 사진" with a 4.2rem avatar that opens a tiny menu
- * (삭제 in red with a trash can, 수정 with a pencil); disabled name and email; "회원탈퇴" and "로그아웃" rows, each
- * with a 12.8rem × 3.4rem `#f3f3f3` button in pure red text.
+ * `/workspace/setting/my-profile` (docs/product.md "Settings"): the ws-profile column; "프로필 사진" with a 4.2rem avatar
+ * that opens a tiny menu (삭제 in red with a trash can, 수정 with a pencil); disabled name and email; "회원탈퇴" and "로그아웃"
+ * rows, each with a 12.8rem × 3.4rem `#f3f3f3` button in pure red text.
  */
 
 const AvatarButton = styled('button')(({ theme }) => ({

@@ -7,11 +7,14 @@ import { Avatar } from '../../../shared/ui/Avatar';
 import { CreateTeamDialog } from '../CreateTeamDialog';
 import { formatShortDate } from '../format';
 import { CalendarIcon, UserSearchIcon } from '../icons';
-import { SettingsTable, SmallNavyButton, TablePage, TableTitle, Toolbar, CellText, LoadError } from '../ui';
-import { useSentinel } from '../useSentinel';
+import { SmallNavyButton } from '../../../shared/ui/buttons';
+import { LoadError } from '../LoadError';
+import { CellText, SettingsTable, TablePage, TableTitle, Toolbar } from '../SettingsTable';
+import { useSentinel } from '../../../shared/lib/useSentinel';
 
 /*
- * veco-settings-team-list.png: columns 아이콘 (7.6rem) · 팀 이름 | 멤버 수 (7.9rem) · 생성일 (11.1rem); rows 6rem.
+ * `/workspace/setting/team-list` (docs/product.md "Teams and members"): columns 아이콘 (7.6rem) · 팀 이름 | 멤버 수 (7.9rem) ·
+ * 생성일 (11.1rem); rows 6rem.
  */
 const TEMPLATE = '7.6rem minmax(0, 1fr) 7.9rem 11.1rem';
 const FIRST_LOAD_SKELETONS = 10;

@@ -8,10 +8,12 @@ import { InviteDialog } from '../InviteDialog';
 import { MemberTeams } from '../MemberTeams';
 import { formatShortDate } from '../format';
 import { CalendarIcon } from '../icons';
-import { CellText, SettingsTable, SmallNavyButton, TablePage, TableTitle, Toolbar, LoadError } from '../ui';
+import { SmallNavyButton } from '../../../shared/ui/buttons';
+import { LoadError } from '../LoadError';
+import { CellText, SettingsTable, TablePage, TableTitle, Toolbar } from '../SettingsTable';
 
 /*
- * veco-settings-members.png: columns 아이콘 (7.6rem) · 멤버이름 (9.3rem) · 이메일 | 팀 (7.4rem) · 참여일 (11.1rem);
+ * Layout: columns 아이콘 (7.6rem) · 멤버이름 (9.3rem) · 이메일 | 팀 (7.4rem) · 참여일 (11.1rem);
  * rows 5.2rem; the caller's row first, alone between rules.
  */
 const TEMPLATE = '7.6rem 9.3rem minmax(0, 1fr) 7.4rem 11.1rem';

@@ -1,10 +1,11 @@
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { PageTitle, ProfileColumn, ReadOnlyField, RowLabel, SettingRow, TitleRule, LoadError } from '../ui';
+import { LoadError } from '../LoadError';
+import { PageTitle, ProfileColumn, ReadOnlyField, RowLabel, SettingRow, TitleRule } from '../profileLayout';
 
 /**
- * `/workspace/setting/ws-profile` (veco-settings-ws-profile.png): the workspace's logo, name and URL, read-only
+ * `/workspace/setting/ws-profile` (docs/product.md "Settings"): the workspace's logo, name and URL, read-only
  * (`GET /api/workspace/setting`).
  */
 export default function WorkspaceProfilePage() {

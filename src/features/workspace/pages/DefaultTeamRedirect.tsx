@@ -5,9 +5,9 @@ import { useAppSelector } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
 import { ErrorScreen } from '../../../shared/ui/ErrorScreen';
 import { FullScreenSpinner } from '../../../shared/ui/FullScreenSpinner';
-import { selectIsInvite } from '../../invite/inviteSlice';
-import { onboardingPathWithoutWorkspace } from '../../onboarding/paths';
-import { defaultTeamIssuePath } from '../paths';
+import { selectIsInvite } from '../../invite';
+import { onboardingPathWithoutWorkspace } from '../../onboarding';
+import { defaultTeamIssuePath } from '../../../app/paths';
 
 export { defaultTeamIssuePath };
 

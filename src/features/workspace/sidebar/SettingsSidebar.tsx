@@ -5,7 +5,7 @@ import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { defaultTeamIssuePath, workspacePaths } from '../paths';
+import { defaultTeamIssuePath, workspacePaths } from '../../../app/paths';
 import { BackChevronIcon, DoubleChevronIcon, MembersIcon } from './icons';
 import {
   ChevronButton,
@@ -20,7 +20,7 @@ import {
 } from './parts';
 
 /**
- * Settings mode of the sidebar (paths under `/workspace/setting`; veco-frontend.md §8.3): "‹ 홈" back to the
+ * Settings mode of the sidebar (paths under `/workspace/setting`): "‹ 홈" back to the
  * default team's issue list, the collapse chevron, and the sections 워크스페이스 / 팀 / 계정 with their pages.
  * The mini variant shows icons only.
  */

@@ -1,13 +1,13 @@
 import { useLocation } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
-import { tokens } from '../../../app/theme';
+import { tokens } from '../../../shared/ui/tokens';
 import { copy } from '../../../shared/copy';
-import { isSettingsPath } from '../paths';
+import { isSettingsPath } from '../../../app/paths';
 import { SIDEBAR_TRANSITION } from './parts';
 import { SettingsSidebar } from './SettingsSidebar';
 import { WorkspaceSidebar } from './WorkspaceSidebar';
 
-/** Spec §9: 30.8rem open, 12.8rem mini. */
+/** Sidebar widths: 30.8rem open, 12.8rem mini. */
 export const SIDEBAR_WIDTH = { open: '30.8rem', mini: '12.8rem' } as const;
 
 const Nav = styled('nav')({

@@ -18,13 +18,13 @@ import { MY_TEAMS_DROPPABLE_ID, moveFromDrop, reorderMyTeams, teamDraggableId } 
 import { TeamList } from './TeamList';
 
 /**
- * "나의 팀" with drag-to-reorder (full sidebar only; spec §6). Its own lazy chunk, so `@hello-pangea/dnd` loads
+ * "나의 팀" with drag-to-reorder (full sidebar only). Its own lazy chunk, so `@hello-pangea/dnd` loads
  * only when the full sidebar renders. Mouse and keyboard (space to lift, arrows, space to drop, Esc to cancel)
  * come from the library's sensors; a drop calls `reorderMyTeams`, which reorders the cache synchronously.
  *
- * Timings (spec §9): items moving out of the way animate over the library's fixed 0.2 s (= the 200 ms sortable
- * transition); the drop animation is forced to 250 ms below; keyboard moves go one position per arrow press
- * (the library has no pixel step to set).
+ * Timings (docs/product.md "Sidebar"): items moving out of the way animate over the library's fixed 0.2 s (= the 200
+ * ms sortable transition); the drop animation is forced to 250 ms below; keyboard moves go one position per arrow
+ * press (the library has no pixel step to set).
  */
 
 export const DROP_ANIMATION_MS = 250;

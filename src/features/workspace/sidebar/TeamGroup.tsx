@@ -2,11 +2,11 @@ import { forwardRef, useId, type CSSProperties, type HTMLAttributes } from 'reac
 import { styled } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import type { Team } from '../../../../contract/teams';
-import { tokens } from '../../../app/theme';
+import { tokens } from '../../../shared/ui/tokens';
 import { copy, type ItemScope } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { teamCreatePath, teamListPath } from '../paths';
-import { ExternalIcon, GoalIcon, IssueIcon } from './icons';
+import { teamCreatePath, teamListPath } from '../../../app/paths';
+import { ExternalIcon, GoalIcon, IssueIcon } from '../../../shared/ui/icons/kindIcons';
 import { BareButton, Caret, RowList, SidebarItem, sectionKeys, useSectionOpen } from './parts';
 
 /**
@@ -154,9 +154,9 @@ export const TeamGroup = forwardRef<HTMLLIElement, TeamGroupProps>(function Team
           />
           <SidebarItem
             mini={mini}
-            to={teamListPath(scope, team.teamId, 'ext')}
+            to={teamListPath(scope, team.teamId, 'external')}
             icon={<ExternalIcon />}
-            label={labels.ext}
+            label={labels.external}
           />
         </Items>
       )}

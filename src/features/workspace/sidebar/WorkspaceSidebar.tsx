@@ -5,11 +5,11 @@ import type { Team } from '../../../../contract/teams';
 import { useGetAlarmUnreadCountQuery } from '../../../api/alarmsApi';
 import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
-import { tokens } from '../../../app/theme';
+import { tokens } from '../../../shared/ui/tokens';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { unreadBadgeText } from '../../notifications/alarmModel';
-import { defaultTeamIssuePath, workspacePaths } from '../paths';
+import { unreadBadgeText } from '../../notifications';
+import { defaultTeamIssuePath, workspacePaths } from '../../../app/paths';
 import {
   ChevronButton,
   QuietLink,
@@ -29,7 +29,7 @@ import { TeamList } from './TeamList';
 import { allTeams, splitTeams } from './teamOrder';
 
 /**
- * Workspace mode of the sidebar (spec §2 "Sidebar", veco-frontend.md §8.1): workspace avatar and name, the
+ * Workspace mode of the sidebar (docs/product.md "Sidebar"): workspace avatar and name, the
  * collapse chevron and settings gear, 알림, the default team, and "나의 팀" (drag-to-reorder in the full
  * sidebar, infinite scroll). The mini variant keeps icons, avatars, carets and "+" links only.
  */

@@ -4,11 +4,12 @@ import { styled } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { tokens } from '../../../app/theme';
-import { sectionToggled, selectSectionOpen } from '../../uiPrefs/uiPrefsSlice';
+import { tokens } from '../../../shared/ui/tokens';
+import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
+import { sectionToggled, selectSectionOpen } from '../../uiPrefs';
 
 /**
- * Building blocks of both sidebar modes (veco-frontend.md §8.1, measured on the reference screenshots):
+ * Building blocks of both sidebar modes (measured on the reference screenshots):
  * rows 3.2rem apart, section label rows 2.4rem (1.2rem text + caret), 1.6rem between the rows of a section,
  * items 3.2rem tall with 0.4rem padding and a 0.6rem radius, a 2.4rem icon and a 1.4rem label.
  */
@@ -242,16 +243,6 @@ const Badge = styled('span')({
     fontSize: '1rem',
     boxShadow: `0 0 0 0.15rem ${tokens.grey[200]}`,
   },
-});
-
-const VisuallyHidden = styled('span')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
 });
 
 export interface SidebarItemProps {

@@ -2,12 +2,11 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { ReorderTeamsRequest, Team, TeamPage } from '../../../../contract/teams';
 import type { ApiThunkExtra } from '../../../api/baseQuery';
 import { teamsApi } from '../../../api/teamsApi';
-import type { RootState } from '../../../app/store';
 import { copy } from '../../../shared/copy';
-import { toastShown } from '../../toast/toastSlice';
+import { toastShown } from '../../toast';
 
 /**
- * Reordering "나의 팀" (spec §3 "Reorder payload", veco-frontend.md §8.1). The drag-and-drop list calls
+ * Reordering "나의 팀" (docs/product.md "Sidebar"). The drag-and-drop list calls
  * `reorderMyTeams(move)` on drop; everything else here is pure and tested directly.
  *
  * Indexes in a `TeamMove` count "나의 팀" only: the workspace's teams after the default one.
@@ -75,9 +74,11 @@ export function reorderTeamsBody(teams: readonly Team[]): ReorderTeamsRequest {
   return { teamIdList: [...(defaultTeam ? [defaultTeam.teamId] : []), ...myTeams.map((t) => t.teamId)] };
 }
 
-type AppThunk<R> = ThunkAction<R, RootState, ApiThunkExtra, UnknownAction>;
+/** The part of the store this thunk reads: RTK Query's cache (any app state that holds it will do). */
+type ApiCacheState = { [K in typeof teamsApi.reducerPath]: ReturnType<typeof teamsApi.reducer> };
+type AppThunk<R> = ThunkAction<R, ApiCacheState, ApiThunkExtra, UnknownAction>;
 
-const selectTeamPages = (state: RootState) =>
+const selectTeamPages = (state: ApiCacheState) =>
   teamsApi.endpoints.getTeams.select(undefined)(state).data?.pages;
 
 /** Safety bound for loading the remaining pages (20 teams each). */

@@ -1,8 +1,8 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectSidebarOpen, sidebarOpenSet } from '../../uiPrefs/uiPrefsSlice';
+import { selectSidebarOpen, sidebarOpenSet } from '../../uiPrefs';
 
-/** Spec §9: the sidebar collapses by itself at a viewport width of 768px or less. */
+/** The sidebar collapses by itself at a viewport width of 768px or less. */
 export const NARROW_VIEWPORT_QUERY = '(max-width: 768px)';
 
 const hasMatchMedia = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function';

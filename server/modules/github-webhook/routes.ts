@@ -9,19 +9,18 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { githubDelivery, githubInstallation, item, team, workspace } from '../../db/schema';
 import { ApiError, ok } from '../../http/envelope';
-import { liveFields, publishItemChange } from '../events/publish';
-import { KIND_BY_NAME, MAX_ID } from '../items/kinds';
+import { MAX_ID } from '../../../contract/ids';
+import { plainTextToLexical } from '../../../contract/lexical';
+import { KIND_BY_NAME } from '../items/kinds';
+import { liveFields, publishItemChange } from '../items/live';
 import { createItem } from '../items/service';
-import type { TeamScope } from '../items/team-scope';
-import { GITHUB_LINK_BACK_TEXT, type Integrations } from './integrations';
-import { plainTextToLexical } from './lexical-text';
+import type { TeamScope } from '../../http/team-scope';
+import { GITHUB_LINK_BACK_TEXT, type Integrations } from '../integrations/integrations';
 
 /**
- * GitHub → Momentum webhooks (api-contract.md "Comments, notifications, integrations": "webhooks
- * (`X-Hub-Signature-256` verified on the raw body, duplicate deliveries ignored) keep title, body and open/closed ↔
- * FINISH in step, and never duplicate an item created from our side"). veco-backend.md §10 lists what the earlier
- * product got wrong here: no signature check, a duplicate external for every issue it had opened itself, 500s on
- * bad payloads — none of which we repeat.
+ * GitHub → Momentum webhooks (docs/product.md "Integrations"): `X-Hub-Signature-256` is verified on the raw body,
+ * duplicate deliveries are ignored, title, body and open/closed ↔ FINISH are kept in step, and an issue we opened
+ * ourselves never becomes a second external. Bad payloads get a 4xx, never a 500.
  */
 
 export interface GithubWebhookOptions {
@@ -325,21 +324,8 @@ const header = (value: string | string[] | undefined): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
 /**
- * `POST /api/github/webhook` — the GitHub App's webhook URL (`<PUBLIC_URL>/api/github/webhook`; subscribe to
- * "Issues"; content type `application/json`). No bearer: the caller is GitHub, authenticated by
- * `X-Hub-Signature-256` = HMAC-SHA256 of the raw body with `GITHUB_WEBHOOK_SECRET` (checked by `@octokit/webhooks`,
- * constant-time). Registered as its own plugin so its JSON parser keeps the raw bytes (a Buffer) for that check.
- * In order:
- * 1. secret not configured → 503 `GITHUB503_0` (nothing unsigned is ever accepted);
- * 2. signature missing or wrong → 401 `WEBHOOK401_0`;
- * 3. `X-GitHub-Event` / `X-GitHub-Delivery` missing or malformed, body not a JSON object → 400 `WEBHOOK400_0`;
- * 4. `ping`: 200 `GITHUB200_3`; other events, `issues` actions other than opened/edited/closed/reopened/deleted,
- *    and installations linked to no team → 200 `GITHUB200_4` `{ outcome: 'ignored' }`;
- * 5. an `issues` payload without the fields we read → 400 `WEBHOOK400_0` (never a 500);
- * 6. in one transaction: the delivery id is recorded (`github_delivery`; seen before → 200 `GITHUB200_4`
- *    `{ outcome: 'duplicate' }`, nothing done) and the event applied (`applyIssueEvent`) → 200 `GITHUB200_3`
- *    `{ outcome, externalId }`. Deliveries older than 7 days are then pruned.
- * Rate limited per IP at `WEBHOOK_RATE_LIMIT`/minute; bodies up to 4 MB.
+ * The GitHub App's webhook (docs/product.md "Integrations"). Its own plugin so that its JSON parser keeps the raw
+ * bytes the signature covers; nothing is read from a delivery before the signature is checked.
  */
 export async function githubWebhookRoutes(
   app: FastifyInstance,
@@ -374,7 +360,13 @@ export async function githubWebhookRoutes(
           'Called by GitHub, signed with `X-Hub-Signature-256` (`GITHUB_WEBHOOK_SECRET`); needs ' +
           '`X-GitHub-Event` and `X-GitHub-Delivery`. `issues` opened/edited/closed/reopened keep the linked ' +
           'GITHUB external in step (title, description, FINISH); an issue we opened is never imported twice; a ' +
-          'repeated delivery id is ignored. Result `{ outcome, externalId }`.',
+          'repeated delivery id is ignored. Result `{ outcome, externalId }`. Checked in order: secret configured ' +
+          '(503; nothing unsigned is ever accepted), signature (401, HMAC-SHA256 of the raw body, constant time), ' +
+          'headers and JSON object body (400); `ping` is 200 `GITHUB200_3`; other events and actions, and ' +
+          'installations linked to no team, are `ignored`; an `issues` payload without the fields read is 400; ' +
+          'then one transaction records the delivery id (seen before: `duplicate`, nothing done) and applies the ' +
+          'event. Deliveries older than 7 days are then pruned. Subscribe the App to "Issues", content type ' +
+          '`application/json`.',
         response: {
           200: envelopeSchema(webhookResultSchema).describe(
             '`GITHUB200_3` applied | `GITHUB200_4` ignored (duplicate delivery, unknown installation, other event)',

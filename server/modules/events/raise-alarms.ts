@@ -2,8 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { AlarmReason, AlarmType, ItemKind } from '../../../contract';
 import type { Db } from '../../db';
 import { alarm } from '../../db/schema';
-import { publishEvent } from '../events/outbox';
-import { SEOUL_TODAY_SQL } from './day';
+import { SEOUL_TODAY_SQL } from '../../http/time';
+import { publishEvent } from './outbox';
+
+/**
+ * Raising ASSIGNED / COMMENT alarms from the writes of other modules (items, comments). It lives here, next to the
+ * outbox it publishes to, rather than in the alarms module, because the alarms module reads items (its lists show
+ * item rows) and items must not import it back.
+ */
 
 /** The notifications tab of an item kind (`alarmType` of `alarm.raised` events). */
 export const ALARM_TYPE_OF_KIND: Record<ItemKind, AlarmType> = {
@@ -30,7 +36,7 @@ export interface RaiseAlarms {
  * same reason for the same item on the same day again marks the existing alarm unread and moves its `created_at`
  * to now (like Linear's inbox: it comes back to the top of "unread" instead of piling up). Members are written in
  * id order, so two concurrent writes on one item lock the alarm rows in the same order. For every row an
- * `alarm.raised` live event goes to that member (server/modules/events/outbox.ts, delivered on commit). Returns the
+ * `alarm.raised` live event goes to that member (outbox.ts, delivered on commit). Returns the
  * alarm ids.
  */
 export async function raiseAlarms(tx: Db, raise: RaiseAlarms): Promise<number[]> {

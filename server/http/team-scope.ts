@@ -1,10 +1,27 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db';
-import { member, team, workspace } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
-import type { TeamLookup } from '../auth/require-member';
-import { INVALID_ID_MESSAGE, parseId } from '../../../contract/ids';
+import { INVALID_ID_MESSAGE, parseId } from '../../contract/ids';
+import type { Db } from '../db';
+import { member, team, workspace } from '../db/schema';
+import { ApiError } from './envelope';
+
+/**
+ * Scoping of requests to the caller's workspace and to a team of it (docs/security.md "Access model"): ids in paths
+ * and bodies are only ever looked up inside the caller's workspace, and a team of another workspace answers exactly
+ * like a missing one. Shared by every module with `/api/teams/{teamId}/…` routes or workspace-wide reads.
+ */
+
+/**
+ * What `requireMember` read about the path's `{teamId}` in the same query as the member (reads only):
+ * `teamScopeHook` decides access from it instead of asking the database again.
+ */
+export interface TeamLookup {
+  teamId: number;
+  /** The caller's workspace (null: none yet). */
+  callerWorkspaceId: number | null;
+  /** The team's workspace and its name; null when no team has that id. */
+  team: { workspaceId: number; workspaceName: string } | null;
+}
 
 /** The team of a `/api/teams/{teamId}/…` request, once the caller's access is checked. */
 export interface TeamScope {
@@ -16,7 +33,7 @@ export interface TeamScope {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the items module's `preValidation` hook: the path's team, in the caller's workspace. */
+    /** Set by `teamScopeHook` (`preValidation`): the path's team, in the caller's workspace. */
     teamScope: TeamScope;
   }
 }
@@ -87,4 +104,21 @@ export function teamScopeHook(db: Db) {
     request.teamScope =
       lookup?.teamId === teamId ? scopeOf(lookup) : await resolveTeamScope(db, request.memberId, teamId);
   };
+}
+
+/**
+ * The workspace every settings query is scoped to: the caller's own (`member.workspace_id`). Ids in paths or
+ * bodies are only ever looked up inside it, so a member of another workspace can neither read nor change
+ * anything here. 404 `WORKSPACE404_0` while the caller has none (the client sends them to onboarding,
+ * docs/product.md "Onboarding"); `JWT401_1` if the member vanished or withdrew since `requireMember` ran.
+ */
+export async function callerWorkspaceId(db: Db, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ workspaceId: member.workspaceId })
+    .from(member)
+    .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)))
+    .limit(1);
+  if (!row) throw new ApiError('JWT401_1');
+  if (row.workspaceId === null) throw new ApiError('WORKSPACE404_0');
+  return row.workspaceId;
 }

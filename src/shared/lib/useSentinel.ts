@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * Infinite scroll (spec §2 lists: "loads more when the bottom sentinel is visible"): returns a ref callback for
- * a sentinel element; while `enabled`, `onVisible` runs whenever the sentinel comes within 200px of the viewport.
- * The observer is re-created each time `enabled` turns true again (after a page arrives), so a sentinel that is
- * still visible keeps loading. Without IntersectionObserver (old browsers, jsdom) every enabled moment loads
- * the next page, i.e. all pages load one after another.
+ * Infinite scroll (docs/product.md "Grouped lists"): returns a ref callback for a sentinel element; while
+ * `enabled`, `onVisible` runs whenever the sentinel comes within 200px of the viewport. The observer is re-created
+ * each time `enabled` turns true again (after a page arrives), so a sentinel that is still visible keeps loading.
+ * Without IntersectionObserver (old browsers, jsdom) every enabled moment loads the next page, i.e. all pages load
+ * one after another.
  */
 export function useSentinel(onVisible: () => void, enabled: boolean) {
   const [node, setNode] = useState<Element | null>(null);

@@ -1,0 +1,73 @@
+import { createHmac } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+import { ApiError } from '../http/envelope';
+import { isReservedPath } from '../spa';
+import { unencapsulated } from './unencapsulated';
+
+/**
+ * Content-Security-Policy. Scripts only from our origin (the webpack build has no inline script).
+ * `style-src 'unsafe-inline'`: emotion (MUI's styling engine) injects `<style>` elements at runtime, and Swagger UI
+ * sets inline `style` attributes; a nonce would need per-request HTML rendering we do not do for static files.
+ * `img-src https:` for profile pictures from Google/Kakao CDNs; `data:`/`blob:` for inline icons and previews.
+ * Swagger UI at /api/docs works under this policy as is: its page loads only same-origin scripts and styles
+ * (`/api/docs/static/*`) and fetches `/api/docs/json` (connect-src 'self'); the validator badge is off.
+ */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
+
+/** GET/HEAD of the SPA, its assets or uploaded files — exempt from the per-IP request limit. */
+function isStaticRead(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  return pathname.startsWith('/uploads/') || !isReservedPath(pathname);
+}
+
+/**
+ * Security headers (helmet: the CSP above, no framing, HSTS behind HTTPS), CORS for our own origin only (with
+ * credentials, for the refresh cookie), signed cookies and the per-IP request limit (docs/security.md).
+ */
+export const securityPlugin = unencapsulated<{ config: AppConfig }>(async (app, { config }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: config.secureCookies
+      ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: true }
+      : false,
+  });
+  await app.register(cors, {
+    origin: [new URL(config.publicUrl).origin],
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    exposedHeaders: ['x-request-id'],
+    maxAge: 600,
+  });
+  await app.register(cookie, {
+    // Cookie signatures use a key derived from JWT_SECRET, never the JWT key itself.
+    secret: createHmac('sha256', config.jwtSecret).update('momentum:cookie-signing').digest('hex'),
+    hook: 'onRequest',
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: 60_000,
+    // Reads of the SPA and of static files (hashed assets, the ~90 font subsets, uploaded images) are not
+    // counted: one page load fetches dozens of them. The API, sign-in and every write are.
+    allowList: (request) => isStaticRead(request),
+    errorResponseBuilder: () => new ApiError('COMMON429'),
+  });
+});

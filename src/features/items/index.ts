@@ -1,0 +1,21 @@
+/*
+ * Public entry of the items feature (goal, issue and external lists and details): what other features and the
+ * router may use. The router loads the pages themselves lazily (pages/ItemPage.tsx, list/prefetchItemList.ts).
+ */
+export type { ItemPageProps } from './pages/ItemPage';
+export type { FirstListPage } from './list/firstListPage';
+
+/* The grouped list's building blocks, reused by the notifications page (docs/product.md "Notifications"). */
+export { ItemGroup, type RowOptions } from './list/ItemGroup';
+export { rowStyles } from './list/ItemRow';
+export { ListHeaderBar, ListTitle } from './list/ListHeader';
+export {
+  EmptyNotice,
+  FIRST_LOAD_SKELETON_ROWS,
+  ListLoadError,
+  ListSkeleton,
+  NEXT_PAGE_SKELETON_ROWS,
+} from './list/ListStates';
+export { ListToolbar } from './list/ListToolbar';
+export { useDeleteSelection } from './list/useDeleteSelection';
+export { loadedItemIds, mergeListPages, rowColumns, tailGroupKey } from './listModel';

@@ -1,0 +1,3 @@
+/** Public entry of the leave guard: what other features may use. */
+export { LeaveGuard } from './LeaveGuard';
+export { leaveGuardArmed, leaveGuardReleased } from './leaveGuardSlice';

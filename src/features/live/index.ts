@@ -1,0 +1,2 @@
+/** Public entry of the live updates feature: what other features may use. */
+export { LiveUpdates } from './LiveUpdates';

@@ -1,0 +1,2 @@
+/** Public entry of the onboarding feature: what other features may use. */
+export { onboardingPathWithoutWorkspace } from './paths';
