@@ -1,0 +1,102 @@
+import { StrictMode } from 'react';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ThemeProvider } from '@mui/material/styles';
+import type { Team, TeamPage } from '../../../../contract/teams';
+import type { AppStoreOptions } from '../../../../src/app/store';
+import { theme } from '../../../../src/app/theme';
+import WorkspaceShell from '../../../../src/features/workspace/WorkspaceShell';
+import { createTestStore, envelopeResponse, profile, type FetchHandler } from '../../support/helpers';
+
+/** Shared fixtures and renderers of the workspace shell, sidebar and toast tests. */
+
+export const signedIn = { session: { accessToken: 'tok', hasSession: true }, invite: { hasWorkspace: true } };
+
+export function team(teamId: number, teamName: string, isDefault = false): Team {
+  return {
+    teamId,
+    teamName,
+    teamImageUrl: null,
+    memberCount: 2,
+    createdAt: '2026-11-21T10:12:30+09:00',
+    isDefault,
+  };
+}
+
+/** The default team of `profile` (id 7) and two more. */
+export const defaultTeam = team(profile.defaultTeamId, 'Acme', true);
+export const frontend = team(11, 'Frontend');
+export const design = team(12, 'Design');
+
+/** `GET /api/workspace/setting/teams` answering `pages[page]` (by the `page` query parameter). */
+export function teamsHandler(pages: TeamPage[] | (() => TeamPage[])): FetchHandler {
+  return (request) => {
+    const list = typeof pages === 'function' ? pages() : pages;
+    const page = Number(new URL(request.url).searchParams.get('page') ?? 0);
+    return envelopeResponse(200, list[page] ?? { teamList: [], isLast: true });
+  };
+}
+
+/** One page holding every team. */
+export const onePage = (...teams: Team[]): TeamPage[] => [{ teamList: teams, isLast: true }];
+
+/**
+ * Renders only the workspace shell (sidebar, `<main>` with a stub page, toasts) at `path` with the real
+ * store, in StrictMode like the browser entry, so these tests do not depend on the pages other issues put
+ * under it.
+ */
+export async function renderShell(path: string, options: AppStoreOptions = {}) {
+  const bundle = await createTestStore({ preloadedState: signedIn, ...options });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/workspace',
+        element: <WorkspaceShell />,
+        children: [{ path: '*', element: <p>page</p> }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const view = render(
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <Provider store={bundle.store}>
+          <RouterProvider router={router} />
+        </Provider>
+      </ThemeProvider>
+    </StrictMode>,
+  );
+  return { ...view, ...bundle, router };
+}
+
+export type MatchMediaMock = ReturnType<typeof mockMatchMedia>;
+
+/** `window.matchMedia` whose answer for every query is `matches`, flipped later with `set()`. */
+export function mockMatchMedia(initial: boolean) {
+  let matches = initial;
+  const listeners = new Set<() => void>();
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) =>
+    ({
+      get matches() {
+        return matches;
+      },
+      media: query,
+      onchange: null,
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+      addListener: (listener: () => void) => listeners.add(listener),
+      removeListener: (listener: () => void) => listeners.delete(listener),
+      dispatchEvent: () => false,
+    }) as unknown as MediaQueryList;
+  return {
+    set(next: boolean) {
+      matches = next;
+      listeners.forEach((listener) => listener());
+    },
+    restore() {
+      window.matchMedia = original;
+    },
+  };
+}
