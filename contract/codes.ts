@@ -175,6 +175,9 @@ export const CODES = {
   /** Development clock switch refused: the server runs in production (`NODE_ENV=production`); nothing changes. */
   CLOCK403_0: { status: 403, message: '운영 환경에서는 시계를 바꿀 수 없습니다.' },
   CLOCK200_0: { status: 200, message: '개발용 시계를 변경했습니다.' },
+
+  // workspace search (contract/search.ts); bad input is `VALID400_1`, a foreign `teamId` `TEAM404_0`
+  SEARCH200_0: { status: 200, message: '검색 결과를 조회했습니다.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type Code = keyof typeof CODES;

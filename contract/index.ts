@@ -13,3 +13,4 @@ export * from './integrations';
 export * from './ids';
 export * from './alarms';
 export * from './events';
+export * from './search';

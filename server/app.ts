@@ -13,6 +13,7 @@ import { githubWebhookRoutes } from './modules/github-webhook/routes';
 import { createIntegrations } from './modules/integrations/integrations';
 import { integrationRoutes } from './modules/integrations/routes';
 import { itemRoutes } from './modules/items/routes';
+import { searchRoutes } from './modules/search/routes';
 import { profileImageDir, registerProfileImageFiles } from './modules/settings/profile-image';
 import { settingsRoutes } from './modules/settings/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -90,6 +91,8 @@ async function assemble(
   await app.register(settingsRoutes, { config, db });
   await app.register(itemRoutes, { db, integrations });
   await app.register(commentRoutes, { db });
+  // Workspace search `GET /api/search`; fills missing derived search columns before the app answers.
+  await app.register(searchRoutes, { db });
   // Includes `/slack/connect` and `/slack/callback` (no `/api` prefix), registered before the SPA fallback.
   await app.register(integrationRoutes, { db, integrations });
   // GitHub → Momentum: no bearer (the signature authenticates GitHub); its own plugin, so its JSON parser keeps the

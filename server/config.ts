@@ -300,6 +300,21 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
   return value.split(',').map((part) => part.trim());
 }
 
+/** A sign-in provider's settings from its `<PREFIX>_*` variables; unset URLs fall back to the provider's own. */
+function oauthProvider(
+  e: z.infer<typeof envSchema>,
+  prefix: 'GOOGLE' | 'KAKAO',
+  defaults: Pick<OAuthProviderConfig, 'authorizationUrl' | 'tokenUrl' | 'userInfoUrl'>,
+): OAuthProviderConfig {
+  return {
+    clientId: e[`${prefix}_CLIENT_ID`],
+    clientSecret: e[`${prefix}_CLIENT_SECRET`],
+    authorizationUrl: e[`${prefix}_AUTHORIZATION_URL`] ?? defaults.authorizationUrl,
+    tokenUrl: e[`${prefix}_TOKEN_URL`] ?? defaults.tokenUrl,
+    userInfoUrl: e[`${prefix}_USERINFO_URL`] ?? defaults.userInfoUrl,
+  };
+}
+
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 const withTrailingSlash = (url: string) => `${withoutTrailingSlash(url)}/`;
 
@@ -431,20 +446,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     jwtSecret,
     jwtSecretSource,
-    google: {
-      clientId: e.GOOGLE_CLIENT_ID,
-      clientSecret: e.GOOGLE_CLIENT_SECRET,
-      authorizationUrl: e.GOOGLE_AUTHORIZATION_URL ?? DEFAULTS.google.authorizationUrl,
-      tokenUrl: e.GOOGLE_TOKEN_URL ?? DEFAULTS.google.tokenUrl,
-      userInfoUrl: e.GOOGLE_USERINFO_URL ?? DEFAULTS.google.userInfoUrl,
-    },
-    kakao: {
-      clientId: e.KAKAO_CLIENT_ID,
-      clientSecret: e.KAKAO_CLIENT_SECRET,
-      authorizationUrl: e.KAKAO_AUTHORIZATION_URL ?? DEFAULTS.kakao.authorizationUrl,
-      tokenUrl: e.KAKAO_TOKEN_URL ?? DEFAULTS.kakao.tokenUrl,
-      userInfoUrl: e.KAKAO_USERINFO_URL ?? DEFAULTS.kakao.userInfoUrl,
-    },
+    google: oauthProvider(e, 'GOOGLE', DEFAULTS.google),
+    kakao: oauthProvider(e, 'KAKAO', DEFAULTS.kakao),
     nodeEnv,
     isProduction,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

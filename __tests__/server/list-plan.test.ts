@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQLWrapper, desc, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -352,7 +353,8 @@ it('migration 0008 counts the items already there (backfill)', async () => {
   journal.entries = journal.entries.filter((e) => e.idx < 8);
   fs.writeFileSync(journalPath, JSON.stringify(journal));
 
-  const client = new PGlite();
+  // Migration 0010 creates pg_trgm, which PGlite can only do when opened with it (server/db/index.ts).
+  const client = new PGlite({ extensions: { pg_trgm } });
   try {
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder: upTo7 });

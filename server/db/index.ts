@@ -13,6 +13,7 @@ import {
   parse as pgliteParse,
   protocol,
 } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -67,12 +68,21 @@ const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB' };
  */
 let liftoffOnly = false;
 
+/**
+ * PostgreSQL extensions bundled with PGlite that the migrations create: `pg_trgm` for the trigram indexes of
+ * workspace search (drizzle/0010_search.sql, server/modules/search/). PGlite can only `CREATE EXTENSION` what it was
+ * opened with, and every cluster that has the extension must be opened with it again. Their names are part of the
+ * template key (`templatePaths`), so a template made with another set is never reused.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 function pgliteOptions(): PGliteOptions {
   if (!liftoffOnly) {
     v8.setFlagsFromString('--liftoff-only');
     liftoffOnly = true;
   }
   return {
+    extensions: PGLITE_EXTENSIONS,
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
@@ -118,6 +128,7 @@ function templatePaths(): TemplatePaths | null {
       }
     };
     addFolder(migrationsFolder());
+    hash.update(`extensions\0${Object.keys(PGLITE_EXTENSIONS).sort().join(',')}`);
     const folder = path.resolve(packageDir, '..', '..', '.cache', 'momentum');
     const name = `pglite-${version}-${hash.digest('hex').slice(0, 16)}`;
     return { folder, dir: path.join(folder, name), tarball: path.join(folder, `${name}.tar.gz`) };

@@ -213,9 +213,44 @@ export const item = pgTable(
     authorId: integer('author_id').references(() => member.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    // Workspace search (docs/product.md "Search"), derived from `title` and `content` by
+    // server/modules/search/derive.ts on every write of either; NULL until derived (rows older than the columns are
+    // filled at start-up, server/modules/search/backfill.ts). `search_title`: the title lower-cased (NFC);
+    // `search_choseong`: its initial consonants (로그인 → ㄹㄱㅇ); `search_jamo`: its letters (ㄹㅗㄱㅡㅇㅣㄴ);
+    // `search_text`: the description's plain text (lower-cased NFC, whitespace collapsed, capped).
+    searchTitle: text('search_title'),
+    searchChoseong: text('search_choseong'),
+    searchJamo: text('search_jamo'),
+    searchText: text('search_text'),
   },
   (t) => [
     unique('item_workspace_kind_number_unique').on(t.workspaceId, t.kind, t.number),
+    // Search: trigram indexes (pg_trgm, created by drizzle/0010_search.sql) answer `LIKE '%…%'` on the derived
+    // columns and `lower(name) LIKE '…%'` without reading the workspace's rows; queries too short for trigrams (one
+    // or two characters) walk the workspace's items newest first instead and stop at the result limit.
+    // `fastupdate` off: new entries go into the index at once instead of a pending list that every search reads
+    // linearly until a VACUUM merges it — which PGlite, without autovacuum, never runs (20,000 seeded items made an
+    // empty search 50 times slower).
+    index('item_workspace_id_idx').on(t.workspaceId, t.id.desc()),
+    // Exact and prefix matches of names and titles (`=`, `LIKE 'q%'`), however short the query: B-trees in code
+    // point order (`text_pattern_ops`), which is the order `LIKE` prefixes need whatever the database's collation.
+    index('item_workspace_name_prefix_idx').on(t.workspaceId, sql`lower(${t.name}) text_pattern_ops`),
+    index('item_workspace_search_title_prefix_idx').on(t.workspaceId, t.searchTitle.op('text_pattern_ops')),
+    index('item_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('item_search_title_trgm_idx')
+      .using('gin', t.searchTitle.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('item_search_choseong_trgm_idx')
+      .using('gin', t.searchChoseong.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('item_search_jamo_trgm_idx')
+      .using('gin', t.searchJamo.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('item_search_text_trgm_idx')
+      .using('gin', t.searchText.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
     // Grouped lists: newest first inside a group, by team and kind (docs/product.md "Grouped lists"). drizzle's
     // `.desc()` declares `id DESC NULLS LAST`; the list's keyset queries sort in exactly that order (list.ts
     // `NEWEST_FIRST`), which the primary key cannot give, so they are always read from these indexes

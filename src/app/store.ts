@@ -38,6 +38,7 @@ import {
 import { uiPrefsReducer, type UiPrefsState } from '../features/uiPrefs/uiPrefsSlice';
 import { toastReducer } from '../features/toast/toastSlice';
 import { leaveGuardReducer } from '../features/leaveGuard/leaveGuardSlice';
+import { SEARCH_PERSISTED_KEYS, searchReducer } from '../features/search/recentSlice';
 import { navigateBeforeRouter, type AppNavigate, type SagaContext } from './navigation';
 import { rootSaga } from './rootSaga';
 import { localStorageAdapter } from './storage';
@@ -45,11 +46,11 @@ import { localStorageAdapter } from './storage';
 /**
  * The persisted slices and their local-storage keys (`persist:<key>`). One small config per slice, each with a
  * whitelist of what is no credential (docs/security.md): the session flag, the onboarding step and flags, UI
- * prefs. The access token stays in memory, the invite token in the tab's session storage
+ * prefs, the palette's recent items. The access token stays in memory, the invite token in the tab's session storage
  * (features/invite/inviteTokenStorage.ts), the invite link and password on the server. The RTK Query cache (`api`)
  * is never persisted.
  */
-export const PERSISTED_KEYS = ['session', 'invite', 'onboarding', 'uiPrefs'] as const;
+export const PERSISTED_KEYS = ['session', 'invite', 'onboarding', 'uiPrefs', 'search'] as const;
 
 /** Bump when a persisted shape changes incompatibly, and teach `migrate` the old shape. */
 const PERSIST_VERSION = 2;
@@ -89,6 +90,8 @@ function buildRootReducer(storage: WebStorage) {
     invite: persistReducer(config('invite', INVITE_PERSISTED_KEYS), inviteReducer),
     onboarding: persistReducer(config('onboarding', ONBOARDING_PERSISTED_KEYS), onboardingReducer),
     uiPrefs: persistReducer(config('uiPrefs', ['sidebarOpen', 'sectionOpen']), uiPrefsReducer),
+    // The palette's recently opened items: kinds, ids, names and titles only (features/search/recentSlice.ts).
+    search: persistReducer(config('search', SEARCH_PERSISTED_KEYS), searchReducer),
     toast: toastReducer,
     leaveGuard: leaveGuardReducer,
   });

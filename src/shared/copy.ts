@@ -333,6 +333,20 @@ export const copy = {
     unreadBadge: (count: number) => `읽지 않은 알림 ${count}개`,
   },
 
+  /**
+   * The filter fields of the detail pickers and the settings member table (docs/product.md "Search"): matched with
+   * contract/hangul.ts, so 초성 (ㄱㅁㅅ) and a half-composed syllable (로그이) find their names.
+   */
+  filter: {
+    managers: '이름 검색',
+    goal: '목표 검색',
+    issues: '이슈 검색',
+    /** A picker whose filter matches none of its options ('없음' stays). */
+    noMatch: '일치하는 항목이 없습니다.',
+    members: '이름 또는 이메일 검색',
+    noMembers: '일치하는 멤버가 없습니다.',
+  },
+
   /** Goal, issue and external detail screens (docs/product.md "Item detail"). */
   itemDetail: {
     titleLabel: '제목',
@@ -505,6 +519,47 @@ export const copy = {
     tokenMissing: 'accessToken 발급 실패',
     reissueFailed: 'accessToken 재발급 실패',
     profileFailed: '워크스페이스 정보 조회 실패',
+  },
+
+  /** The command palette, its recent items and actions, and the keyboard shortcuts (docs/product.md "Search"). */
+  search: {
+    label: '검색 및 명령',
+    placeholder: '목표, 이슈, 외부 이슈를 검색하거나 명령을 입력하세요',
+    groups: { goal: '목표', issue: '이슈', external: '외부 이슈', recent: '최근 항목', actions: '바로가기' },
+    searching: '검색 중…',
+    noResults: '검색 결과가 없어요',
+    failed: '검색하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    /** Shown in the palette's footer. */
+    footer: '↑↓ 이동 · Enter 열기 · Esc 닫기',
+    actions: {
+      newGoal: '새 목표',
+      newIssue: '새 이슈',
+      goGoals: '목표 목록으로 이동',
+      goIssues: '이슈 목록으로 이동',
+      goExternals: '외부 이슈 목록으로 이동',
+      noti: '알림',
+      wsProfile: '설정: 워크스페이스 프로필',
+      teamList: '설정: 팀 목록',
+      teamMembers: '설정: 워크스페이스 멤버',
+      myProfile: '설정: 나의 프로필',
+    },
+    helpTitle: '키보드 단축키',
+    /** The help dialog's rows: keys, then what they do. */
+    shortcuts: [
+      { keys: ['Ctrl/⌘', 'K'], label: '검색 및 명령 열기' },
+      { keys: ['/'], label: '검색 열기' },
+      { keys: ['C'], label: '현재 팀에 새 이슈 만들기' },
+      { keys: ['G', 'G'], label: '현재 팀의 목표 목록으로 이동' },
+      { keys: ['G', 'I'], label: '현재 팀의 이슈 목록으로 이동' },
+      { keys: ['G', 'E'], label: '현재 팀의 외부 이슈 목록으로 이동' },
+      { keys: ['J'], label: '목록에서 다음 항목으로' },
+      { keys: ['K'], label: '목록에서 이전 항목으로' },
+      { keys: ['Enter'], label: '선택한 항목 열기' },
+      { keys: ['?'], label: '단축키 도움말 보기' },
+    ],
+    helpNote: '입력란에서 글자를 입력하는 중에는 단축키가 동작하지 않아요.',
+    /** Accessible text of a hit's state dot. */
+    state: (label: string) => `상태: ${label}`,
   },
 } as const;
 

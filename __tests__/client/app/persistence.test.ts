@@ -27,7 +27,7 @@ const parse = (raw: string | undefined) => {
 };
 
 describe('persistence (docs/security.md: no credential in local storage)', () => {
-  it('persists only the four small slices, never the api cache, and no credential', async () => {
+  it('persists only the five small slices, never the api cache, and no credential', async () => {
     mockFetch({ 'GET /api/workspace/setting': () => envelopeResponse(200, profile) });
     const storage = createMemoryStorage();
     const { store, persistor } = createAppStore({ storage });
@@ -44,7 +44,7 @@ describe('persistence (docs/security.md: no credential in local storage)', () =>
 
     const dump = storage.dump();
     expect(Object.keys(dump).sort()).toEqual(
-      ['persist:invite', 'persist:onboarding', 'persist:session', 'persist:uiPrefs'].sort(),
+      ['persist:invite', 'persist:onboarding', 'persist:search', 'persist:session', 'persist:uiPrefs'].sort(),
     );
     expect(Object.keys(dump).some((key) => key.includes('api'))).toBe(false);
 

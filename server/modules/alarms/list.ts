@@ -7,13 +7,10 @@ import {
   type AlarmRow,
   type AlarmType,
   type AlarmUnreadCount,
-  type ExtServiceType,
   type Grouping,
   type ItemKind,
   NONE_GROUP_KEY,
   NONE_GROUP_LABEL,
-  type Priority,
-  type State,
 } from '../../../contract';
 import type { Db } from '../../db';
 import { alarm, item, member } from '../../db/schema';
@@ -22,6 +19,7 @@ import { formatTimestamp } from '../../http/time';
 import { cursorAfter, decodeCursor } from '../items/cursor';
 import {
   compareGroups,
+  groupPredicate,
   loadGoalTitles,
   loadManagers,
   LIST_ROW_FIELDS,
@@ -88,22 +86,6 @@ function groupKeySql(grouping: AlarmGrouping): SQL<string> {
       return sql<string>`coalesce(${item.goalId}::text, ${NONE_LITERAL})`;
     case 'EXTERNAL':
       return sql<string>`coalesce(${item.extServiceType}, ${NONE_LITERAL})`;
-  }
-}
-
-/** The predicate of one group's items. */
-function groupPredicate(grouping: AlarmGrouping, key: string): SQL | undefined {
-  switch (grouping) {
-    case 'STATE':
-      return eq(item.state, key as State);
-    case 'PRIORITY':
-      return eq(item.priority, key as Priority);
-    case 'GOAL':
-      return key === NONE_GROUP_KEY ? isNull(item.goalId) : eq(item.goalId, Number(key));
-    case 'EXTERNAL':
-      return key === NONE_GROUP_KEY
-        ? isNull(item.extServiceType)
-        : eq(item.extServiceType, key as ExtServiceType);
   }
 }
 
@@ -277,7 +259,13 @@ function readGroup(
     })
     .from(alarm)
     .innerJoin(item, eq(item.id, alarm.itemId))
-    .where(and(where, groupPredicate(grouping, key), beforeId === null ? undefined : lt(alarm.id, beforeId)))
+    .where(
+      and(
+        where,
+        groupPredicate(LIST_GROUPING[grouping], key),
+        beforeId === null ? undefined : lt(alarm.id, beforeId),
+      ),
+    )
     .orderBy(desc(alarm.id))
     .limit(limit);
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../contract';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
+import { AUTH_ERRORS } from '../../http/route-errors';
 import { ApiError, ok } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
 import { noStoreByDefault } from '../../http/no-store';
@@ -48,10 +49,6 @@ export interface AlarmRoutesOptions {
   clock: MovableClock;
   reminder: DeadlineReminder;
 }
-
-const AUTH_ERRORS = errorEnvelopeSchema.describe(
-  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
-);
 
 /**
  * Notifications (docs/product.md "Notifications"). Every route sees only the caller's own alarms about items of

@@ -8,6 +8,7 @@ import {
   errorEnvelopeSchema,
 } from '../../../contract';
 import type { Db } from '../../db';
+import { AUTH_ERRORS } from '../../http/route-errors';
 import { ok } from '../../http/envelope';
 import { noStoreByDefault } from '../../http/no-store';
 import { publishCommentAdded } from '../events/publish';
@@ -17,9 +18,6 @@ export interface CommentRoutesOptions {
   db: Db;
 }
 
-const AUTH_ERRORS = errorEnvelopeSchema.describe(
-  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
-);
 const NO_TARGET = errorEnvelopeSchema.describe(
   '`GOAL404_0` | `ISSUE404_0` | `EXTERNAL404_0`: no goal / issue / external with `targetId` in the ' +
     "caller's workspace",

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EVENT_TICKET_TTL_SECONDS, errorEnvelopeSchema, eventTicketResponseSchema } from '../../../contract';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db';
+import { AUTH_ERRORS } from '../../http/route-errors';
 import { ok } from '../../http/envelope';
 import { callerWorkspaceId } from '../../http/team-scope';
 import { EventHub, type HubTuning } from './hub';
@@ -28,10 +29,6 @@ const hubs = new WeakMap<Server, EventHub>();
 export function eventHubOf(app: FastifyInstance): EventHub | undefined {
   return hubs.get(app.server);
 }
-
-const AUTH_ERRORS = errorEnvelopeSchema.describe(
-  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
-);
 
 /** `Last-Event-ID` / `lastEventId`: an outbox id (decimal, no sign). */
 const EVENT_ID = /^\d{1,15}$/;

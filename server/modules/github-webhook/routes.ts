@@ -14,6 +14,7 @@ import { plainTextToLexical } from '../../../contract/lexical';
 import { KIND_BY_NAME } from '../items/kinds';
 import { liveFields, publishItemChange } from '../items/live';
 import { createItem } from '../items/service';
+import { searchColumnsFor } from '../search/derive';
 import type { TeamScope } from '../../http/team-scope';
 import { GITHUB_LINK_BACK_TEXT, type Integrations } from '../integrations/integrations';
 
@@ -199,7 +200,7 @@ async function applyIssueEvent(
     for (const key of Object.keys(values)) changed.add(key);
     await tx
       .update(item)
-      .set({ ...values, updatedAt: now })
+      .set({ ...values, ...searchColumnsFor(values), updatedAt: now })
       .where(eq(item.id, row!.id));
     return { outcome: 'updated', externalId: row!.id };
   };

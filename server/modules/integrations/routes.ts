@@ -14,6 +14,7 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db';
 import { team } from '../../db/schema';
+import { AUTH_ERRORS } from '../../http/route-errors';
 import { ApiError, ok } from '../../http/envelope';
 import { callerWorkspaceId, resolveTeamScope, teamScopeHook } from '../../http/team-scope';
 import { noStoreByDefault } from '../../http/no-store';
@@ -52,9 +53,6 @@ const queryValue = (description: string) =>
 
 const teamParamsSchema = z.object({ teamId: idParamSchema });
 
-const AUTH_ERRORS = errorEnvelopeSchema.describe(
-  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
-);
 const redirectResponse = (description: string) => z.null().describe(description);
 
 /** Why a callback failed: the code shown by the complete page, and the team to return to when known. */
@@ -67,6 +65,11 @@ class CallbackFailure extends Error {
   ) {
     super(reason, options);
     this.name = 'CallbackFailure';
+  }
+
+  /** A failed GitHub / Slack call as a callback failure: `code`, the call's message as reason, the error as cause. */
+  static ofCall(code: Code, teamId: number | null, error: unknown): CallbackFailure {
+    return new CallbackFailure(code, teamId, (error as Error).message, { cause: error });
   }
 }
 
@@ -202,14 +205,7 @@ export async function integrationRoutes(
             return await run();
           } catch (error) {
             const refused = error instanceof GithubCallError && error.refused;
-            throw new CallbackFailure(
-              refused ? 'GITHUB400_1' : 'GITHUB502_0',
-              teamId,
-              (error as Error).message,
-              {
-                cause: error,
-              },
-            );
+            throw CallbackFailure.ofCall(refused ? 'GITHUB400_1' : 'GITHUB502_0', teamId, error);
           }
         };
         const userToken = await ask(() => github.exchangeUserCode(code));
@@ -396,14 +392,7 @@ export async function integrationRoutes(
           install = await integrations.slack.exchangeCode(code, slackRedirectUri(config));
         } catch (failure) {
           const platform = failure instanceof SlackCallError && failure.platform;
-          throw new CallbackFailure(
-            platform ? 'SLACK400_0' : 'SLACK502_0',
-            teamId,
-            (failure as Error).message,
-            {
-              cause: failure,
-            },
-          );
+          throw CallbackFailure.ofCall(platform ? 'SLACK400_0' : 'SLACK502_0', teamId, failure);
         }
         await upsertSlackLink(db, keys.tokenKey, {
           workspaceId,

@@ -6,6 +6,7 @@ import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
 import { invalidField } from '../../http/validation';
 import { raiseAlarms } from '../events/raise-alarms';
+import { searchColumnsFor } from '../search/derive';
 import { isStorableId } from '../../../contract/ids';
 import type { KindSpec, UpdateBody } from './kinds';
 import { loadGoalTitles, loadManagers, toListItem } from './list';
@@ -191,6 +192,7 @@ export async function updateItem(
       .set({
         ...(input.title !== undefined ? { title: input.title } : {}),
         ...(input.content !== undefined ? { content: input.content } : {}),
+        ...searchColumnsFor({ title: input.title, content: input.content }),
         ...(input.state !== undefined ? { state: input.state } : {}),
         ...(input.priority !== undefined ? { priority: input.priority } : {}),
         ...(input.goalId !== undefined ? { goalId: input.goalId } : {}),

@@ -194,8 +194,8 @@ function plan(grouping: Grouping, groups: GroupCount[], cursor: ListCursor | nul
   return { planned, cursorGroup, start };
 }
 
-/** The predicate selecting one group's items. */
-function groupPredicate(grouping: Grouping, key: string): SQL | undefined {
+/** The predicate selecting one group's items (also the notification lists' groups, server/modules/alarms/list.ts). */
+export function groupPredicate(grouping: Grouping, key: string): SQL | undefined {
   switch (grouping) {
     case 'STATE':
       return eq(item.state, key as State);

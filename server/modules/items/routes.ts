@@ -15,6 +15,7 @@ import {
   simpleListResponseSchema,
 } from '../../../contract';
 import type { Db } from '../../db';
+import { AUTH_ERRORS } from '../../http/route-errors';
 import { ok } from '../../http/envelope';
 import { teamScopeHook } from '../../http/team-scope';
 import { invalidField } from '../../http/validation';
@@ -44,9 +45,6 @@ const teamParamsSchema = z.object({ teamId: idParamSchema });
  */
 const CREATE_BODY_LIMIT = 4 * ITEM_CONTENT_MAX_BYTES;
 
-const AUTH_ERRORS = errorEnvelopeSchema.describe(
-  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
-);
 const NO_TEAM = errorEnvelopeSchema.describe("`TEAM404_0`: no team with that id in the caller's workspace");
 
 /** `{goalId}` / `{issueId}` / `{extId}` of the detail and update paths: a positive `integer` id. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { item, itemCounter, itemManager, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { raiseAlarms } from '../events/raise-alarms';
+import { searchColumnsFor } from '../search/derive';
 import { isTeamInstallation } from '../integrations/store';
 import { isStorableId } from '../../../contract/ids';
 import { lexicalProblem } from '../../../contract/lexical';
@@ -177,6 +178,7 @@ export async function createItem(
         name: itemName(scope, spec, number),
         title: input.title,
         content: input.content,
+        ...searchColumnsFor({ title: input.title, content: input.content }),
         state: input.state,
         priority: input.priority,
         deadlineStart: input.deadline.start,

@@ -21,6 +21,7 @@ import {
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { member } from '../../db/schema';
+import { AUTH_ERRORS, NO_WORKSPACE } from '../../http/route-errors';
 import { ApiError, ok } from '../../http/envelope';
 import { clearRefreshCookie } from '../auth/cookies';
 import { publishSafely } from '../events/publish';
@@ -41,11 +42,6 @@ export interface SettingsRoutesOptions {
  * whose `Content-Length` exceeds `PROFILE_IMAGE_MAX_BYTES` + this is refused with 413 before its body is read.
  */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-const AUTH_ERRORS = errorEnvelopeSchema.describe(
-  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid, member gone or withdrawn | `JWT401_2` malformed',
-);
-const NO_WORKSPACE = errorEnvelopeSchema.describe('`WORKSPACE404_0`: the caller has no workspace yet');
 
 /** Multipart errors of @fastify/multipart / busboy that carry a code. */
 const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);

@@ -15,6 +15,7 @@ import {
 } from '../../../contract';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
+import { AUTH_ERRORS, NO_WORKSPACE } from '../../http/route-errors';
 import { ApiError, ok } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
 import { publishSafely } from '../events/publish';
@@ -35,15 +36,11 @@ export interface WorkspaceRoutesOptions {
   db: Db;
 }
 
-const AUTH_ERRORS = errorEnvelopeSchema.describe(
-  '`COMMON401` no bearer | `JWT401_0` expired | `JWT401_1` invalid or member gone | `JWT401_2` malformed',
-);
 const NAME_ERRORS = errorEnvelopeSchema.describe(
   '`WORKSPACE400_1`: the name breaks a naming rule — `message` and `result.workspaceName` are the first failing ' +
     "rule's Korean message; `VALID400_1`: `workspaceName` missing or not a string",
 );
 const IN_A_WORKSPACE = errorEnvelopeSchema.describe('`WORKSPACE409_0`: the caller is already in a workspace');
-const NO_WORKSPACE = errorEnvelopeSchema.describe('`WORKSPACE404_0`: no workspace yet');
 
 /**
  * 400 `WORKSPACE400_1` unless `name` passes the naming rules (contract/workspaceName.ts), checked exactly as typed,

@@ -7,15 +7,9 @@ export type { FirstListPage } from './list/firstListPage';
 
 /* The grouped list's building blocks, reused by the notifications page (docs/product.md "Notifications"). */
 export { ItemGroup, type RowOptions } from './list/ItemGroup';
-export { rowStyles } from './list/ItemRow';
 export { ListHeaderBar, ListTitle } from './list/ListHeader';
-export {
-  EmptyNotice,
-  FIRST_LOAD_SKELETON_ROWS,
-  ListLoadError,
-  ListSkeleton,
-  NEXT_PAGE_SKELETON_ROWS,
-} from './list/ListStates';
+export { EmptyNotice, FIRST_LOAD_SKELETON_ROWS, ListLoadError, ListSkeleton } from './list/ListStates';
 export { ListToolbar } from './list/ListToolbar';
+export { ListPage, PagedGroups, useDeleteFailureToast, useListPaging } from './list/PagedGroups';
 export { useDeleteSelection } from './list/useDeleteSelection';
-export { loadedItemIds, mergeListPages, rowColumns, tailGroupKey } from './listModel';
+export { loadedItemIds, mergeListPages, rowColumns } from './listModel';

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { styled } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
@@ -11,29 +11,24 @@ import {
   useGetAlarmsInfiniteQuery,
   useReadAlarmMutation,
 } from '../../api/alarmsApi';
-import { useAppDispatch } from '../../app/hooks';
 import { tokens } from '../../shared/ui/tokens';
 import { copy } from '../../shared/copy';
 import {
   EmptyNotice,
-  FIRST_LOAD_SKELETON_ROWS,
-  ItemGroup,
   ListHeaderBar,
   ListLoadError,
-  ListSkeleton,
+  ListPage,
   ListTitle,
   ListToolbar,
-  NEXT_PAGE_SKELETON_ROWS,
+  PagedGroups,
   loadedItemIds,
   mergeListPages,
   rowColumns,
-  rowStyles,
-  tailGroupKey,
   type RowOptions,
+  useDeleteFailureToast,
   useDeleteSelection,
+  useListPaging,
 } from '../items';
-import { useSentinel } from '../../shared/lib/useSentinel';
-import { toastShown } from '../toast';
 import { ExternalIcon, GoalIcon, IssueIcon } from '../../shared/ui/icons/kindIcons';
 import {
   ALARM_TABS,
@@ -60,15 +55,6 @@ import {
  */
 
 const text = copy.notifications;
-
-const Page = styled('section')({
-  boxSizing: 'border-box',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3.2rem',
-  minHeight: '100vh',
-  padding: '3.2rem',
-});
 
 const Bell = styled(NotificationsIcon)({ flex: 'none', fontSize: '2.8rem', color: tokens.grey[600] });
 
@@ -100,12 +86,8 @@ const TabButton = styled(Tab)({
   '&.Mui-focusVisible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '-0.2rem' },
 });
 
-/** The groups (4.8rem apart) with the list rows' styles, plus the read/unread looks and the reason label. */
-const Groups = styled('div')({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '4.8rem',
-  ...rowStyles,
+/** The list's groups plus the read/unread looks and the reason label. */
+const Groups = styled(PagedGroups)({
   '& .item-row[data-read="true"] > .row': { backgroundColor: tokens.grey[200] },
   '& .item-row[data-read="true"] > .row:hover': { backgroundColor: tokens.grey[300] },
   '& .item-row[data-read="false"] [data-column="deadline"]': { color: tokens.error },
@@ -126,18 +108,15 @@ const Groups = styled('div')({
   '& .item-row[data-read="true"] .note': { backgroundColor: tokens.grey[300] },
 });
 
-const Sentinel = styled('div')({ height: 1, marginTop: -1 });
-
 const TAB_ICONS = { GOAL: GoalIcon, ISSUE: IssueIcon, EXTERNAL: ExternalIcon } as const;
 
 export default function NotificationsPage() {
-  const dispatch = useAppDispatch();
   const [type, setType] = useState<AlarmType>('GOAL');
   const [grouping, setGrouping] = useState<AlarmGrouping>(INITIAL_ALARM_GROUPING);
   const tabsId = useId();
 
-  const { currentData, error, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useGetAlarmsInfiniteQuery({ type, grouping });
+  const query = useGetAlarmsInfiniteQuery({ type, grouping });
+  const { currentData, error, isError } = query;
   const [readAlarm] = useReadAlarmMutation();
   const [deleteAlarms, { isLoading: deleting }] = useDeleteAlarmsMutation();
 
@@ -148,24 +127,16 @@ export default function NotificationsPage() {
   const rows = useMemo(() => rowsById(pages), [pages]);
   const ids = useMemo(() => loadedItemIds(groups), [groups]);
   const columns = useMemo(() => rowColumns(kind, listGrouping), [kind, listGrouping]);
-  const { deleteMode, selected, toggle, clearSelection, onDeleteClick, confirmModal } = useDeleteSelection(
+  const reportDeleteFailure = useDeleteFailureToast('alarms/delete', text.deleteFailed);
+  const selection = useDeleteSelection(
     ids,
     (picked) => deleteAlarms(picked).unwrap(),
-    (failure) => {
-      console.error(text.deleteFailed, failure);
-      dispatch(toastShown({ key: 'alarms/delete', message: text.deleteFailed }));
-    },
+    reportDeleteFailure,
     deleting,
   );
 
-  const sentinel = useSentinel(
-    () => void fetchNextPage(),
-    currentData !== undefined && hasNextPage && !isFetchingNextPage && !isError,
-  );
-
-  useEffect(() => {
-    if (isError) console.error(text.loadFailed, error);
-  }, [isError, error]);
+  const { deleteMode, clearSelection, onDeleteClick, confirmModal } = selection;
+  const sentinel = useListPaging(query, text.loadFailed);
 
   const rowOptions = useCallback(
     (item: ListItem): RowOptions => {
@@ -207,49 +178,8 @@ export default function NotificationsPage() {
     clearSelection();
   };
 
-  let body;
-  if (isError) {
-    body = <ListLoadError error={error} />;
-  } else if (currentData === undefined) {
-    body = <ListSkeleton rows={FIRST_LOAD_SKELETON_ROWS} first={false} />;
-  } else if (groups.length === 0 && !hasNextPage) {
-    body = <EmptyNotice>{text.empty}</EmptyNotice>;
-  } else {
-    const tail = (
-      <>
-        {isFetchingNextPage && <ListSkeleton rows={NEXT_PAGE_SKELETON_ROWS} first={false} />}
-        <Sentinel ref={sentinel} aria-hidden="true" data-testid="list-sentinel" />
-      </>
-    );
-    const tailKey = tailGroupKey(groups);
-    body = (
-      <Groups>
-        {groups.map((group) => (
-          <ItemGroup
-            key={group.groupKey}
-            group={group}
-            grouping={listGrouping}
-            kind={kind}
-            // Unused: `rowOptions` gives every row its own team's link.
-            scope="team"
-            teamId={0}
-            columns={columns}
-            deleteMode={deleteMode}
-            selected={selected}
-            onToggle={toggle}
-            onOpen={open}
-            tail={group.groupKey === tailKey ? tail : undefined}
-            hideCreate
-            rowOptions={rowOptions}
-          />
-        ))}
-        {tailKey === null && tail}
-      </Groups>
-    );
-  }
-
   return (
-    <Page aria-label={text.title} data-tab={type} data-grouping={grouping}>
+    <ListPage aria-label={text.title} data-tab={type} data-grouping={grouping}>
       <ListHeaderBar>
         <Bell aria-hidden />
         <ListTitle>{text.title}</ListTitle>
@@ -291,9 +221,31 @@ export default function NotificationsPage() {
         aria-labelledby={`${tabsId}-${type}`}
         style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto' }}
       >
-        {body}
+        {isError ? (
+          <ListLoadError error={error} />
+        ) : (
+          <Groups
+            query={query}
+            groups={groups}
+            sentinel={sentinel}
+            firstUnderToolbar={false}
+            empty={<EmptyNotice>{text.empty}</EmptyNotice>}
+            selection={selection}
+            groupProps={{
+              grouping: listGrouping,
+              kind,
+              // Unused: `rowOptions` gives every row its own team's link.
+              scope: 'team',
+              teamId: 0,
+              columns,
+              onOpen: open,
+              hideCreate: true,
+              rowOptions,
+            }}
+          />
+        )}
       </div>
       {confirmModal}
-    </Page>
+    </ListPage>
   );
 }

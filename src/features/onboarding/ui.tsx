@@ -1,4 +1,5 @@
 import { styled } from '@mui/material/styles';
+import { LineIcon } from '../../shared/ui/icons/LineIcon';
 
 /*
  * Building blocks of the onboarding steps, measured against the design at 1440×900: a column centred
@@ -92,29 +93,12 @@ export const FloatingFieldError = styled(FieldError)({
 export { SquareIconButton as IconButton } from '../../shared/ui/buttons';
 
 /** Visually hidden, still read by screen readers. */
-export const VisuallyHidden = styled('span')({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+export { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 
 export function CheckIcon() {
   return (
-    <svg width="1.4rem" height="1.4rem" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
-      <path
-        d="M2.5 7.3 5.6 10.2 11.5 3.8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <LineIcon width="1.4rem" height="1.4rem" viewBox="0 0 14 14">
+      <path d="M2.5 7.3 5.6 10.2 11.5 3.8" />
+    </LineIcon>
   );
 }

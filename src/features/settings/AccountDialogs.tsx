@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { styled } from '@mui/material/styles';
 import { useWithdrawMutation } from '../../api/membersApi';
 import { useLogoutMutation } from '../../api/sessionApi';
@@ -30,6 +30,47 @@ interface DialogProps {
   onClose: () => void;
 }
 
+interface LeavingDialogProps extends DialogProps {
+  text: { title: string; body: string; submit: string };
+  /** The sign-out saga's request is running: the dialog stays open and its button is disabled. */
+  busy: boolean;
+  onConfirm: () => void;
+  width?: string;
+  confirmDisabled?: boolean;
+  /** Below the body sentence. */
+  children?: ReactNode;
+}
+
+/** What both dialogs share: title, the body sentence and a red action. */
+function LeavingDialog({
+  text,
+  busy,
+  onConfirm,
+  onClose,
+  width,
+  confirmDisabled = false,
+  children,
+}: LeavingDialogProps) {
+  const bodyId = useId();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={text.title}
+      width={width}
+      describedBy={bodyId}
+      locked={busy}
+      onAction={onConfirm}
+      actionLabel={text.submit}
+      actionTone="red"
+      actionDisabled={confirmDisabled || busy}
+    >
+      <ModalBody id={bodyId}>{text.body}</ModalBody>
+      {children}
+    </Modal>
+  );
+}
+
 /**
  * The withdraw modal: "정말로 탈퇴하시겠어요?", the no-recovery sentence, the agreement checkbox and
  * "탈퇴하기" — grey and disabled until the box is ticked (docs/product.md "Settings"), then red.
@@ -39,21 +80,15 @@ export function WithdrawDialog({ onClose }: DialogProps) {
   const dispatch = useAppDispatch();
   const [agreed, setAgreed] = useState(false);
   const [, { isLoading }] = useWithdrawMutation({ fixedCacheKey: WITHDRAW_REQUEST_KEY });
-  const bodyId = useId();
   return (
-    <Modal
-      open
+    <LeavingDialog
+      text={text}
+      busy={isLoading}
+      onConfirm={() => dispatch(withdrawRequested())}
       onClose={onClose}
-      title={text.title}
       width="42.6rem"
-      describedBy={bodyId}
-      locked={isLoading}
-      onAction={() => dispatch(withdrawRequested())}
-      actionLabel={text.submit}
-      actionTone="red"
-      actionDisabled={!agreed || isLoading}
+      confirmDisabled={!agreed}
     >
-      <ModalBody id={bodyId}>{text.body}</ModalBody>
       <Agreement>
         <Checkbox
           type="checkbox"
@@ -65,7 +100,7 @@ export function WithdrawDialog({ onClose }: DialogProps) {
         />
         {text.agree}
       </Agreement>
-    </Modal>
+    </LeavingDialog>
   );
 }
 
@@ -74,20 +109,12 @@ export function LogoutDialog({ onClose }: DialogProps) {
   const text = copy.settings.logout;
   const dispatch = useAppDispatch();
   const [, { isLoading }] = useLogoutMutation({ fixedCacheKey: LOGOUT_REQUEST_KEY });
-  const bodyId = useId();
   return (
-    <Modal
-      open
+    <LeavingDialog
+      text={text}
+      busy={isLoading}
+      onConfirm={() => dispatch(logoutRequested())}
       onClose={onClose}
-      title={text.title}
-      describedBy={bodyId}
-      locked={isLoading}
-      onAction={() => dispatch(logoutRequested())}
-      actionLabel={text.submit}
-      actionTone="red"
-      actionDisabled={isLoading}
-    >
-      <ModalBody id={bodyId}>{text.body}</ModalBody>
-    </Modal>
+    />
   );
 }

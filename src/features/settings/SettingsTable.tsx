@@ -1,7 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { keyframes, styled } from '@mui/material/styles';
 import { copy } from '../../shared/copy';
+import { SmallNavyButton } from '../../shared/ui/buttons';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { formatShortDate } from './format';
+import { CalendarIcon } from './icons';
+import { LoadError } from './LoadError';
 import { PageTitle } from './profileLayout';
 
 /*
@@ -10,13 +14,15 @@ import { PageTitle } from './profileLayout';
  * (docs/product.md "Settings").
  */
 
-export const TablePage = styled('section')({ padding: '3.2rem 0 6.4rem' });
+const TablePage = styled('section')({ padding: '3.2rem 0 6.4rem' });
 
-export const TableTitle = styled(PageTitle)({ padding: '0 3.2rem' });
+const TableTitle = styled(PageTitle)({ padding: '0 3.2rem' });
 
-export const Toolbar = styled('div')({
+const Toolbar = styled('div')({
   display: 'flex',
+  alignItems: 'center',
   justifyContent: 'flex-end',
+  gap: '1.2rem',
   marginTop: '1.6rem',
   padding: '0 3.2rem',
 });
@@ -74,6 +80,21 @@ export const CellText = styled('span')({
   whiteSpace: 'nowrap',
 });
 
+/** The icon column's cell (an avatar). */
+export const IconCell = styled('span')({ display: 'inline-flex', paddingLeft: '1.4rem' });
+
+const DateBox = styled('span')({ display: 'inline-flex', alignItems: 'center', gap: '0.6rem' });
+
+/** A date column's cell: calendar icon and `YY.MM.DD`. */
+export function DateCell({ iso }: { iso: string }) {
+  return (
+    <DateBox>
+      <CalendarIcon />
+      <time dateTime={iso}>{formatShortDate(iso)}</time>
+    </DateBox>
+  );
+}
+
 const pulse = keyframes({ '50%': { opacity: 0.5 } });
 
 const SkeletonBar = styled('span')(({ theme }) => ({
@@ -87,15 +108,18 @@ const SkeletonBar = styled('span')(({ theme }) => ({
 
 const SkeletonCircle = styled(SkeletonBar)({ width: '2rem', height: '2rem', borderRadius: '50%' });
 
-export interface TableColumn {
-  key: string;
-  label: string;
-}
+const Empty = styled('p')(({ theme }) => ({
+  margin: 0,
+  padding: '2.4rem 3.2rem',
+  fontSize: '1.4rem',
+  color: theme.palette.text.secondary,
+}));
 
 export interface SettingsTableProps<T> {
   /** Accessible name of the table. */
   label: string;
-  columns: TableColumn[];
+  /** Column key → title, in display order (the copy's `columns`). */
+  columns: Readonly<Record<string, string>>;
   /** CSS grid-template-columns shared by the header and the rows. */
   template: string;
   /** Row height (CSS). */
@@ -112,6 +136,10 @@ export interface SettingsTableProps<T> {
   skeletonRows?: number;
   /** Rendered after the rows (the infinite-scroll sentinel). */
   after?: ReactNode;
+  /** Whether the first row is the highlighted one (not when a filter has dropped the caller's row). */
+  highlightFirst?: boolean;
+  /** Shown, as a status, when there is no row and nothing loading (a filter that matches nobody). */
+  emptyText?: string;
 }
 
 /**
@@ -130,8 +158,12 @@ export function SettingsTable<T>({
   renderCells,
   skeletonRows = 0,
   after,
+  highlightFirst = true,
+  emptyText,
 }: SettingsTableProps<T>) {
-  const [first, ...rest] = rows;
+  const columnList = Object.entries(columns).map(([key, title]) => ({ key, title }));
+  const first = highlightFirst ? rows[0] : undefined;
+  const rest = highlightFirst ? rows.slice(1) : rows;
   const renderRow = (row: T, highlighted: boolean) => (
     <Grid
       key={rowKey(row)}
@@ -141,7 +173,7 @@ export function SettingsTable<T>({
       data-highlighted={highlighted || undefined}
     >
       {renderCells(row).map((cell, index) => (
-        <Cell key={columns[index]?.key ?? index} role="cell">
+        <Cell key={columnList[index]?.key ?? index} role="cell">
           {cell}
         </Cell>
       ))}
@@ -149,7 +181,7 @@ export function SettingsTable<T>({
   );
   const skeletons = Array.from({ length: skeletonRows }, (_, index) => (
     <Grid key={`skeleton-${index}`} columns={template} height={rowHeight} aria-hidden="true">
-      {columns.map((column, columnIndex) => (
+      {columnList.map((column, columnIndex) => (
         <Cell key={column.key}>
           {columnIndex === 0 ? (
             <SkeletonCircle style={{ marginLeft: '1.2rem' }} />
@@ -165,9 +197,9 @@ export function SettingsTable<T>({
     <div role="table" aria-label={label} aria-busy={skeletonRows > 0 || undefined}>
       <HeaderGroup role="rowgroup">
         <Grid role="row" columns={template}>
-          {columns.map((column) => (
+          {columnList.map((column) => (
             <ColumnHeader key={column.key} role="columnheader">
-              {column.label}
+              {column.title}
             </ColumnHeader>
           ))}
         </Grid>
@@ -178,7 +210,57 @@ export function SettingsTable<T>({
         {skeletons}
       </RestGroup>
       {skeletonRows > 0 && <VisuallyHidden role="status">{copy.settings.loading}</VisuallyHidden>}
+      {rows.length === 0 && skeletonRows === 0 && emptyText && <Empty role="status">{emptyText}</Empty>}
       {after}
     </div>
+  );
+}
+
+export interface SettingsTablePageProps<T> extends Omit<SettingsTableProps<T>, 'label' | 'columns'> {
+  /** The heading's id (the page's accessible name). */
+  titleId: string;
+  /** The page's copy: heading, table name, column titles, console diagnostic of a failed load. */
+  text: { title: string; tableLabel: string; columns: Readonly<Record<string, string>>; loadFailed: string };
+  /** The navy button on the right of the toolbar ('팀원 초대하기', '팀 생성하기'). */
+  actionLabel: string;
+  onAction: () => void;
+  /** Toolbar content left of the button (the member filter). */
+  tools?: ReactNode;
+  /** The page's query state: a failure without data shows the error block; every failure is logged. */
+  load: { isError: boolean; error: unknown; hasData: boolean };
+  /** After the table (the page's dialog). */
+  children?: ReactNode;
+}
+
+/** A table page: title, toolbar with its button (which opens a dialog), the table; or the load error. */
+export function SettingsTablePage<T>({
+  titleId,
+  text,
+  actionLabel,
+  onAction,
+  tools,
+  load,
+  children,
+  ...table
+}: SettingsTablePageProps<T>) {
+  const { isError, error, hasData } = load;
+  const { loadFailed } = text;
+  useEffect(() => {
+    if (isError) console.error(loadFailed, error);
+  }, [isError, error, loadFailed]);
+
+  if (isError && !hasData) return <LoadError error={error} />;
+  return (
+    <TablePage aria-labelledby={titleId}>
+      <TableTitle id={titleId}>{text.title}</TableTitle>
+      <Toolbar>
+        {tools}
+        <SmallNavyButton type="button" aria-haspopup="dialog" onClick={onAction}>
+          {actionLabel}
+        </SmallNavyButton>
+      </Toolbar>
+      <SettingsTable label={text.tableLabel} columns={text.columns} {...table} />
+      {children}
+    </TablePage>
   );
 }

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
 import { LiveUpdates } from '../live';
+import { SearchLayer } from '../search';
 import { ToastViewport } from '../toast';
 import { SIDEBAR_TRANSITION } from './sidebar/parts';
 import { SIDEBAR_WIDTH, Sidebar } from './sidebar/Sidebar';
@@ -21,7 +22,8 @@ const Main = styled('main')(({ theme }) => ({
 /**
  * The workspace shell (docs/product.md "Sidebar"): the fixed sidebar (workspace or settings mode, full or
  * mini, auto-collapsed at ≤ 768px), the page in `<main>`, the bottom-right toast area, and the live updates of the
- * workspace (features/live/LiveUpdates.tsx: event stream → RTK Query cache, with its quiet offline status).
+ * workspace (features/live/LiveUpdates.tsx: event stream → RTK Query cache, with its quiet offline status), and the
+ * command palette with the keyboard shortcuts (features/search: Ctrl/⌘-K, `/`, `C`, `G …`, `J`/`K`, `?`).
  */
 export default function WorkspaceShell() {
   const { open, toggle } = useSidebarOpen();
@@ -33,6 +35,7 @@ export default function WorkspaceShell() {
       </Main>
       <ToastViewport />
       <LiveUpdates />
+      <SearchLayer />
     </>
   );
 }

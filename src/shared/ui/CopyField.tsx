@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import { copyText } from '../lib/clipboard';
 import { SquareIconButton } from './buttons';
+import { LineIcon } from './icons/LineIcon';
 
 /** How long the "copied" bubble shows (ms). */
 export const COPIED_BUBBLE_MS = 2000;
@@ -85,25 +86,10 @@ const Bubble = styled('p', { shouldForwardProp: (prop) => prop !== 'variant' })<
 
 function CopyIcon() {
   return (
-    <svg width="1.6rem" height="1.6rem" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <rect
-        x="5"
-        y="5"
-        width="8.5"
-        height="8.5"
-        rx="1.6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.3"
-      />
-      <path
-        d="M11 3.2V3.1A1.6 1.6 0 0 0 9.4 1.5H3.6A1.6 1.6 0 0 0 2 3.1v5.8A1.6 1.6 0 0 0 3.6 10.5h.1"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.3"
-        strokeLinecap="round"
-      />
-    </svg>
+    <LineIcon width="1.6rem" height="1.6rem" viewBox="0 0 16 16" strokeWidth={1.3}>
+      <rect x="5" y="5" width="8.5" height="8.5" rx="1.6" />
+      <path d="M11 3.2V3.1A1.6 1.6 0 0 0 9.4 1.5H3.6A1.6 1.6 0 0 0 2 3.1v5.8A1.6 1.6 0 0 0 3.6 10.5h.1" />
+    </LineIcon>
   );
 }
 

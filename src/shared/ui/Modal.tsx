@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import MuiModal from '@mui/material/Modal';
 import { styled } from '@mui/material/styles';
 import { copy } from '../copy';
+import { LineIcon } from './icons/LineIcon';
 
 /*
  * The product's modal: a portal with a rgba(0,0,0,.66) overlay,
@@ -135,15 +136,9 @@ export const ModalButton = styled('button', {
 
 function XIcon() {
   return (
-    <svg width="2.4rem" height="2.4rem" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M6 6l12 12M18 6 6 18"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
+    <LineIcon strokeWidth={2}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </LineIcon>
   );
 }
 

@@ -1,7 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { styled } from '@mui/material/styles';
+import { hangulIncludes } from '../../../../contract/hangul';
+import { copy } from '../../../shared/copy';
 import { tokens } from '../../../shared/ui/tokens';
 import { CaretDownIcon, CheckIcon } from '../icons';
 
@@ -36,6 +38,36 @@ const MenuHeader = styled('li')({
   color: tokens.grey[500],
 });
 
+/** The picker's filter field, under the header (docs/product.md "Search"). */
+const FilterItem = styled('li')({
+  // Stays in view while a long option list scrolls under it.
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
+  padding: '0.4rem 0.8rem 0.8rem',
+  backgroundColor: tokens.grey[100],
+});
+const FilterInput = styled('input')({
+  width: '100%',
+  height: '3.2rem',
+  padding: '0 0.8rem',
+  border: `1px solid ${tokens.grey[300]}`,
+  borderRadius: '0.4rem',
+  font: 'inherit',
+  fontSize: '1.2rem',
+  color: tokens.grey[600],
+  '&::placeholder': { color: tokens.grey[400] },
+  '&:focus': { outline: 'none', borderColor: tokens.navyVariant },
+});
+
+/** An IME composition is open: the key edits a syllable, so nothing may act on it (keyCode 229: Safari). */
+const isComposingKey = (event: KeyboardEvent<HTMLElement>) =>
+  event.nativeEvent.isComposing || event.keyCode === 229;
+
+/** The options the keyboard can reach, in order (the no-match row is disabled). */
+const focusableOptions = (list: Element | null | undefined) =>
+  Array.from(list?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])') ?? []);
+
 const menuPaper = {
   minWidth: '20rem',
   maxHeight: '22rem',
@@ -55,6 +87,8 @@ export interface MenuOption<K extends string | number> {
   label: string;
   icon?: ReactNode;
   selected: boolean;
+  /** Shown whatever the filter says ('없음'). */
+  pinned?: boolean;
 }
 
 export interface PropertyMenuProps<K extends string | number> {
@@ -72,6 +106,11 @@ export interface PropertyMenuProps<K extends string | number> {
   onBlockedClick?: () => void;
   /** Shown instead of options when there are none. */
   emptyText?: string;
+  /**
+   * With it, a filter field (this placeholder and accessible name) tops the menu and narrows the options by
+   * `hangulIncludes` (contract/hangul.ts): 초성 and a half-composed last syllable match.
+   */
+  filterLabel?: string;
 }
 
 export function PropertyMenu<K extends string | number>({
@@ -83,10 +122,58 @@ export function PropertyMenu<K extends string | number>({
   multiple = false,
   onBlockedClick,
   emptyText,
+  filterLabel,
 }: PropertyMenuProps<K>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [query, setQuery] = useState('');
+  // Set between compositionstart and compositionend: some browsers send the committing keydown without isComposing.
+  const composing = useRef(false);
+  const filterRef = useRef<HTMLInputElement>(null);
   const buttonId = useId();
   const menuId = useId();
+
+  const close = () => {
+    setAnchor(null);
+    setQuery('');
+    composing.current = false; // a menu closed mid-syllable gets no compositionend
+  };
+  const pick = (key: K) => {
+    if (!multiple) close();
+    onPick(key);
+  };
+  const filtering = filterLabel !== undefined && query.trim() !== '';
+  const visible = filtering
+    ? options.filter((option) => option.pinned || hangulIncludes(option.label, query))
+    : options;
+  const noMatch = filtering && options.length > 0 && !visible.some((option) => !option.pinned);
+  const menuOf = (element: Element | null) => element?.closest('[role="menu"]');
+
+  // The field keeps its keys from the menu: no type-ahead, no roving focus, nothing at all while composing.
+  const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (composing.current || isComposingKey(event)) {
+      event.stopPropagation();
+      return;
+    }
+    if (event.key === 'Escape' || event.key === 'Tab') return; // the menu closes
+    event.stopPropagation();
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const items = focusableOptions(menuOf(event.currentTarget));
+      (event.key === 'ArrowDown' ? items[0] : items[items.length - 1])?.focus();
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const first = visible.find((option) => !option.pinned);
+      if (filtering && first) pick(first.key);
+    }
+  };
+  // ArrowUp on the first option goes back to the field, as in a combobox.
+  const onOptionKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    if (!filterLabel || event.key !== 'ArrowUp') return;
+    if (focusableOptions(menuOf(event.currentTarget))[0] !== event.currentTarget) return;
+    event.preventDefault();
+    event.stopPropagation();
+    filterRef.current?.focus();
+  };
   return (
     <>
       <RowButton
@@ -107,7 +194,9 @@ export function PropertyMenu<K extends string | number>({
         id={menuId}
         anchorEl={anchor}
         open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
+        onClose={close}
+        // A filterable menu opens with the caret in its field (the field's autoFocus), not on an option.
+        autoFocus={filterLabel === undefined}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         transformOrigin={{ vertical: 'top', horizontal: 'left' }}
         slotProps={{
@@ -119,22 +208,42 @@ export function PropertyMenu<K extends string | number>({
           {name}
           <CaretDownIcon />
         </MenuHeader>
+        {filterLabel !== undefined && options.length > 0 && (
+          <FilterItem role="presentation">
+            <FilterInput
+              ref={filterRef}
+              type="text"
+              autoFocus
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={filterLabel}
+              aria-label={filterLabel}
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              onCompositionStart={() => {
+                composing.current = true;
+              }}
+              onCompositionEnd={() => {
+                composing.current = false;
+              }}
+              onKeyDown={onFilterKeyDown}
+            />
+          </FilterItem>
+        )}
         {options.length === 0 && emptyText ? (
           <MenuItem disabled sx={optionStyle}>
             {emptyText}
           </MenuItem>
         ) : null}
-        {options.map((option) => (
+        {visible.map((option) => (
           <MenuItem
             key={option.key}
             role={multiple ? 'menuitemcheckbox' : 'menuitemradio'}
             aria-checked={option.selected}
             selected={option.selected}
             sx={optionStyle}
-            onClick={() => {
-              if (!multiple) setAnchor(null);
-              onPick(option.key);
-            }}
+            onKeyDown={onOptionKeyDown}
+            onClick={() => pick(option.key)}
           >
             <span style={{ display: 'flex', alignItems: 'center', gap: '0.8rem', minWidth: 0 }}>
               {option.icon}
@@ -145,6 +254,11 @@ export function PropertyMenu<K extends string | number>({
             {option.selected && <CheckIcon />}
           </MenuItem>
         ))}
+        {noMatch && (
+          <MenuItem disabled sx={optionStyle}>
+            {copy.filter.noMatch}
+          </MenuItem>
+        )}
       </Menu>
     </>
   );

@@ -1,6 +1,7 @@
 import { styled } from '@mui/material/styles';
 import { mutedWhenDisabled, navyButtonStyle } from '../../../shared/ui/buttons';
 import { copy } from '../../../shared/copy';
+import { LineIcon } from '../../../shared/ui/icons/LineIcon';
 
 const Button = styled('button')({
   ...navyButtonStyle,
@@ -20,29 +21,15 @@ const Button = styled('button')({
 });
 
 const Tick = () => (
-  <svg
-    width="1.6rem"
-    height="1.6rem"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    aria-hidden="true"
-  >
-    <path d="M5 12l5 5 9-10" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
+  <LineIcon width="1.6rem" height="1.6rem" strokeWidth={2}>
+    <path d="M5 12l5 5 9-10" />
+  </LineIcon>
 );
 
 const Pencil = () => (
-  <svg
-    width="1.6rem"
-    height="1.6rem"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    aria-hidden="true"
-  >
-    <path d="M4 20h4L19 9l-4-4L4 16zM13 7l4 4" strokeWidth={1.5} strokeLinejoin="round" />
-  </svg>
+  <LineIcon width="1.6rem" height="1.6rem" strokeLinecap="butt">
+    <path d="M4 20h4L19 9l-4-4L4 16zM13 7l4 4" />
+  </LineIcon>
 );
 
 export interface SaveButtonProps {

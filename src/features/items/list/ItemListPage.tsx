@@ -1,49 +1,24 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { styled } from '@mui/material/styles';
 import { GROUPINGS_BY_KIND, type Grouping, type ItemKind } from '../../../../contract/itemEnums';
 import { useDeleteItemsMutation, useGetItemListInfiniteQuery } from '../../../api/itemsApi';
-import { useAppDispatch } from '../../../app/hooks';
 import { copy, type ItemScope } from '../../../shared/copy';
-import { useSentinel } from '../../../shared/lib/useSentinel';
-import { toastShown } from '../../toast';
-import { loadedItemIds, mergeListPages, rowColumns, tailGroupKey } from '../listModel';
+import { loadedItemIds, mergeListPages, rowColumns } from '../listModel';
 import { INITIAL_GROUPING } from './firstListPage';
-import { ItemGroup } from './ItemGroup';
-import { rowStyles } from './ItemRow';
 import { ListHeader } from './ListHeader';
-import {
-  EmptyList,
-  FIRST_LOAD_SKELETON_ROWS,
-  ListLoadError,
-  ListSkeleton,
-  NEXT_PAGE_SKELETON_ROWS,
-} from './ListStates';
+import { EmptyList, ListLoadError } from './ListStates';
 import { ListToolbar } from './ListToolbar';
+import { ListPage, PagedGroups, useDeleteFailureToast, useListPaging } from './PagedGroups';
 import { useDeleteSelection } from './useDeleteSelection';
 
 /*
  * The goal, issue and external lists of a team or of the workspace's default ("joint") team — one page for the
- * three kinds (docs/product.md "Grouped lists"). Layout: 3.2rem padding; header,
+ * three kinds (docs/product.md "Grouped lists"). Layout (./PagedGroups.tsx): 3.2rem padding; header,
  * toolbar and groups 3.2rem apart; groups 4.8rem apart; the infinite-scroll sentinel last.
  *
  * State: the grouping, delete mode and the selection (ids) live here; they reset when the page is left (the route
  * element is keyed by kind, scope and team). Changing the grouping or leaving delete mode clears the selection.
  */
-
-const Page = styled('section')({
-  boxSizing: 'border-box',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3.2rem',
-  minHeight: '100vh',
-  padding: '3.2rem',
-});
-
-/** The groups, 4.8rem apart; every row's style is declared here once (see `rowStyles`). */
-const Groups = styled('div')({ display: 'flex', flexDirection: 'column', gap: '4.8rem', ...rowStyles });
-
-const Sentinel = styled('div')({ height: 1, marginTop: -1 });
 
 export interface ItemListPageProps {
   kind: ItemKind;
@@ -53,36 +28,26 @@ export interface ItemListPageProps {
 
 export default function ItemListPage({ kind, scope, teamId }: ItemListPageProps) {
   const text = copy.itemList;
-  const dispatch = useAppDispatch();
   const [grouping, setGrouping] = useState<Grouping>(INITIAL_GROUPING);
 
-  const { currentData, error, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useGetItemListInfiniteQuery({ kind, teamId, grouping });
+  const query = useGetItemListInfiniteQuery({ kind, teamId, grouping });
+  const { currentData, error, isError } = query;
   const [deleteItems, { isLoading: deleting }] = useDeleteItemsMutation();
 
   const groups = useMemo(() => mergeListPages(currentData?.pages ?? []), [currentData]);
   const ids = useMemo(() => loadedItemIds(groups), [groups]);
   const columns = useMemo(() => rowColumns(kind, grouping), [kind, grouping]);
-  const { deleteMode, selected, chosen, toggle, selectAll, clearSelection, onDeleteClick, confirmModal } =
-    useDeleteSelection(
-      ids,
-      (picked) => deleteItems({ kind, teamId, ids: picked }).unwrap(),
-      (failure) => {
-        console.error(text.deleteFailed, failure);
-        dispatch(toastShown({ key: 'items/delete', message: text.deleteFailed }));
-      },
-      deleting,
-    );
+  const reportDeleteFailure = useDeleteFailureToast('items/delete', text.deleteFailed);
+  const selection = useDeleteSelection(
+    ids,
+    (picked) => deleteItems({ kind, teamId, ids: picked }).unwrap(),
+    reportDeleteFailure,
+    deleting,
+  );
+  const { deleteMode, chosen, selectAll, clearSelection, onDeleteClick, confirmModal } = selection;
   const allSelected = ids.length > 0 && chosen.length === ids.length;
 
-  const sentinel = useSentinel(
-    () => void fetchNextPage(),
-    currentData !== undefined && hasNextPage && !isFetchingNextPage && !isError,
-  );
-
-  useEffect(() => {
-    if (isError) console.error(text.loadFailed, error);
-  }, [isError, error, text.loadFailed]);
+  const sentinel = useListPaging(query, text.loadFailed);
 
   const navigate = useNavigate();
   const open = useCallback((href: string) => void navigate(href), [navigate]);
@@ -95,51 +60,14 @@ export default function ItemListPage({ kind, scope, teamId }: ItemListPageProps)
   const pageLabel = copy.placeholders.item(kind, 'list', scope);
   if (isError) {
     return (
-      <Page aria-label={pageLabel} data-state="error">
+      <ListPage aria-label={pageLabel} data-state="error">
         <ListLoadError error={error} />
-      </Page>
-    );
-  }
-
-  let body;
-  if (currentData === undefined) {
-    body = <ListSkeleton rows={FIRST_LOAD_SKELETON_ROWS} first />;
-  } else if (groups.length === 0 && !hasNextPage) {
-    body = <EmptyList kind={kind} scope={scope} />;
-  } else {
-    // The next page continues the last group with items: "loading more" rows and the sentinel go there.
-    const tail = (
-      <>
-        {isFetchingNextPage && <ListSkeleton rows={NEXT_PAGE_SKELETON_ROWS} first={false} />}
-        <Sentinel ref={sentinel} aria-hidden="true" data-testid="list-sentinel" />
-      </>
-    );
-    const tailKey = tailGroupKey(groups);
-    body = (
-      <Groups>
-        {groups.map((group) => (
-          <ItemGroup
-            key={group.groupKey}
-            group={group}
-            grouping={grouping}
-            kind={kind}
-            scope={scope}
-            teamId={teamId}
-            columns={columns}
-            deleteMode={deleteMode}
-            selected={selected}
-            onToggle={toggle}
-            onOpen={open}
-            tail={group.groupKey === tailKey ? tail : undefined}
-          />
-        ))}
-        {tailKey === null && tail}
-      </Groups>
+      </ListPage>
     );
   }
 
   return (
-    <Page aria-label={pageLabel} data-kind={kind} data-grouping={grouping}>
+    <ListPage aria-label={pageLabel} data-kind={kind} data-grouping={grouping}>
       <ListHeader kind={kind} scope={scope} teamId={teamId} />
       <ListToolbar
         groupings={GROUPINGS_BY_KIND[kind]}
@@ -151,8 +79,16 @@ export default function ItemListPage({ kind, scope, teamId }: ItemListPageProps)
         allSelected={allSelected}
         onSelectAll={() => selectAll(allSelected ? null : ids)}
       />
-      {body}
+      <PagedGroups
+        query={query}
+        groups={groups}
+        sentinel={sentinel}
+        firstUnderToolbar
+        empty={<EmptyList kind={kind} scope={scope} />}
+        selection={selection}
+        groupProps={{ grouping, kind, scope, teamId, columns, onOpen: open }}
+      />
       {confirmModal}
-    </Page>
+    </ListPage>
   );
 }

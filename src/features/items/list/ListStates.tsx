@@ -6,6 +6,7 @@ import { tokens } from '../../../shared/ui/tokens';
 import type { ItemKind } from '../../../../contract/itemEnums';
 import { copy, type ItemScope } from '../../../shared/copy';
 import { ErrorContent } from '../../../shared/ui/ErrorScreen';
+import { visuallyHiddenStyle } from '../../../shared/ui/VisuallyHidden';
 
 /* Loading skeleton, empty state and load failure of the lists. */
 
@@ -38,15 +39,7 @@ const Skeleton = styled('div')({
   '& .square': { width: '2.4rem', height: '2.4rem', borderRadius: '0.4rem' },
   '& .circle': { width: '2.4rem', height: '2.4rem', borderRadius: '50%' },
   '& .spacer': { flex: '1 1 auto' },
-  '& .sr-only': {
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    margin: -1,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
+  '& .sr-only': visuallyHiddenStyle,
 });
 
 const bone = (className: string, width?: string, marginLeft?: string) => (

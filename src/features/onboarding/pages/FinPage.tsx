@@ -6,21 +6,13 @@ import { PrimaryButton } from '../../../shared/ui/layout';
 import { onboardingFinished } from '../onboardingSaga';
 import { StepIndicator } from '../StepIndicator';
 import { StepColumn } from '../ui';
+import { ProductNameText } from './ProductName';
 
 /*
  * Layout: indicator, 3.2rem, the 11.2rem mark, 1.6rem, the product name (24px bold navy),
  * 3.2rem, the tagline (32px bold), 11.4rem, "지금 시작하기".
  */
 const Mark = styled(Logo)({ marginTop: '3.2rem' });
-
-const ProductName = styled('p')(({ theme }) => ({
-  margin: '1.6rem 0 0',
-  fontSize: '2.4rem',
-  lineHeight: '150%',
-  fontWeight: 700,
-  letterSpacing: '-0.02em',
-  color: theme.palette.primary.main,
-}));
 
 const Tagline = styled('h1')(({ theme }) => ({
   margin: '3.2rem 0 0',
@@ -40,7 +32,7 @@ export default function FinPage() {
     <StepColumn>
       <StepIndicator current={3} />
       <Mark size="11.2rem" decorative />
-      <ProductName>{copy.productName}</ProductName>
+      <ProductNameText>{copy.productName}</ProductNameText>
       <Tagline>{copy.onboarding.fin.tagline}</Tagline>
       <StartButton type="button" onClick={() => dispatch(onboardingFinished())}>
         {copy.onboarding.fin.start}

@@ -6,6 +6,7 @@ import { copy } from '../../../shared/copy';
 import { assignLocation } from '../../../shared/lib/browser';
 import { Logo } from '../../../shared/ui/Logo';
 import { GoogleMark, KakaoMark } from './SocialIcons';
+import { ProductNameHeading } from './ProductName';
 
 /*
  * Measured against the design at 1440×900: a 44.5rem column centred in the viewport — 11.2rem mark, 1.6rem,
@@ -19,15 +20,6 @@ const Column = styled('div')({
   flexDirection: 'column',
   alignItems: 'center',
 });
-
-const ProductName = styled('h1')(({ theme }) => ({
-  margin: '1.6rem 0 0',
-  fontSize: '2.4rem',
-  lineHeight: '150%',
-  fontWeight: 700,
-  letterSpacing: '-0.02em',
-  color: theme.palette.primary.main,
-}));
 
 const Tagline = styled('p')({
   margin: '3.2rem 0 0',
@@ -118,7 +110,7 @@ export default function LoginPage() {
   return (
     <Column>
       <Logo size="11.2rem" decorative />
-      <ProductName>{copy.productName}</ProductName>
+      <ProductNameHeading>{copy.productName}</ProductNameHeading>
       <Tagline>{copy.login.tagline}</Tagline>
       <Buttons>
         <SocialButton type="button" provider="google" onClick={() => signIn('google')}>

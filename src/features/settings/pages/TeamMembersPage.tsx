@@ -1,49 +1,67 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { styled } from '@mui/material/styles';
+import { hangulIncludes } from '../../../../contract/hangul';
 import type { WorkspaceMember } from '../../../../contract/members';
 import { useGetMembersQuery } from '../../../api/membersApi';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { tokens } from '../../../shared/ui/tokens';
 import { InviteDialog } from '../InviteDialog';
 import { MemberTeams } from '../MemberTeams';
-import { formatShortDate } from '../format';
-import { CalendarIcon } from '../icons';
-import { SmallNavyButton } from '../../../shared/ui/buttons';
-import { LoadError } from '../LoadError';
-import { CellText, SettingsTable, TablePage, TableTitle, Toolbar } from '../SettingsTable';
+import { CellText, DateCell, IconCell, SettingsTablePage } from '../SettingsTable';
 
 /*
  * Layout: columns 아이콘 (7.6rem) · 멤버이름 (9.3rem) · 이메일 | 팀 (7.4rem) · 참여일 (11.1rem);
  * rows 5.2rem; the caller's row first, alone between rules.
  */
-const TEMPLATE = '7.6rem 9.3rem minmax(0, 1fr) 7.4rem 11.1rem';
+const LAYOUT = {
+  template: '7.6rem 9.3rem minmax(0, 1fr) 7.4rem 11.1rem',
+  rowHeight: '5.2rem',
+  restGap: '2.4rem',
+};
 const SKELETON_ROWS = 10;
 
-const IconCell = styled('span')({ display: 'inline-flex', paddingLeft: '1.4rem' });
-const DateCell = styled('span')({ display: 'inline-flex', alignItems: 'center', gap: '0.6rem' });
+/** The member filter, left of the invite button. */
+const FilterField = styled('input')(({ theme }) => ({
+  marginRight: 'auto',
+  width: '24rem',
+  height: '3.2rem',
+  padding: '0 1rem',
+  border: `1px solid ${tokens.grey[300]}`,
+  borderRadius: '0.4rem',
+  font: 'inherit',
+  fontSize: '1.4rem',
+  color: theme.palette.text.primary,
+  '&::placeholder': { color: tokens.grey[400] },
+  '&:focus-visible': { outline: 'none', borderColor: tokens.navyVariant },
+}));
+
+/**
+ * Members whose name or email `query` matches (contract/hangul.ts: 초성 and a half-composed last syllable too, so
+ * ㄱㅁㅅ finds 김민수 — docs/product.md "Search"); every member for a blank query.
+ */
+function filterMembers(members: readonly WorkspaceMember[], query: string): WorkspaceMember[] {
+  if (query.trim() === '') return [...members];
+  return members.filter(
+    (member) =>
+      hangulIncludes(member.name, query) || (member.email !== null && hangulIncludes(member.email, query)),
+  );
+}
 
 /**
  * `/workspace/setting/team-members`: the workspace's members (`GET /api/workspace/setting/members`, the caller
- * first and highlighted) with their teams and joining date; "팀원 초대하기" opens the invite dialog.
+ * first and highlighted) with their teams and joining date, a filter by name or email; "팀원 초대하기" opens the
+ * invite dialog.
  */
 export default function TeamMembersPage() {
   const { data, error, isError, isLoading } = useGetMembersQuery();
   const [inviting, setInviting] = useState(false);
+  const [query, setQuery] = useState('');
   const text = copy.settings.members;
+  const members = useMemo(() => data ?? [], [data]);
+  // Filtering as the text changes, composition included: the list narrows with every jamo, nothing is submitted.
+  const shown = useMemo(() => filterMembers(members, query), [members, query]);
 
-  useEffect(() => {
-    if (isError) console.error(text.loadFailed, error);
-  }, [isError, error, text.loadFailed]);
-
-  if (isError && !data) return <LoadError error={error} />;
-
-  const columns = [
-    { key: 'icon', label: text.columns.icon },
-    { key: 'name', label: text.columns.name },
-    { key: 'email', label: text.columns.email },
-    { key: 'teams', label: text.columns.teams },
-    { key: 'joinedAt', label: text.columns.joinedAt },
-  ];
   const renderCells = (member: WorkspaceMember) => [
     <IconCell key="icon">
       <Avatar kind="member" size="2rem" src={member.profileImageUrl} />
@@ -51,32 +69,37 @@ export default function TeamMembersPage() {
     <CellText key="name">{member.name}</CellText>,
     <CellText key="email">{member.email}</CellText>,
     <MemberTeams key="teams" member={member} />,
-    <DateCell key="date">
-      <CalendarIcon />
-      <time dateTime={member.joinedAt}>{formatShortDate(member.joinedAt)}</time>
-    </DateCell>,
+    <DateCell key="date" iso={member.joinedAt} />,
   ];
 
   return (
-    <TablePage aria-labelledby="team-members-title">
-      <TableTitle id="team-members-title">{text.title}</TableTitle>
-      <Toolbar>
-        <SmallNavyButton type="button" aria-haspopup="dialog" onClick={() => setInviting(true)}>
-          {text.invite}
-        </SmallNavyButton>
-      </Toolbar>
-      <SettingsTable
-        label={text.tableLabel}
-        columns={columns}
-        template={TEMPLATE}
-        rowHeight="5.2rem"
-        restGap="2.4rem"
-        rows={data ?? []}
-        rowKey={(member) => member.memberId}
-        renderCells={renderCells}
-        skeletonRows={isLoading ? SKELETON_ROWS : 0}
-      />
+    <SettingsTablePage
+      titleId="team-members-title"
+      text={text}
+      actionLabel={text.invite}
+      onAction={() => setInviting(true)}
+      tools={
+        <FilterField
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={copy.filter.members}
+          aria-label={copy.filter.members}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      }
+      load={{ isError, error, hasData: Boolean(data) }}
+      {...LAYOUT}
+      rows={shown}
+      rowKey={(member) => member.memberId}
+      renderCells={renderCells}
+      // The highlighted row is the caller's (the first member), not whoever a filter puts first.
+      highlightFirst={shown[0] !== undefined && shown[0] === members[0]}
+      emptyText={query.trim() !== '' ? copy.filter.noMembers : undefined}
+      skeletonRows={isLoading ? SKELETON_ROWS : 0}
+    >
       {inviting && <InviteDialog onClose={() => setInviting(false)} />}
-    </TablePage>
+    </SettingsTablePage>
   );
 }

@@ -6,9 +6,9 @@ import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { defaultTeamIssuePath, workspacePaths } from '../../../app/paths';
-import { BackChevronIcon, DoubleChevronIcon, MembersIcon } from './icons';
+import { BackChevronIcon, MembersIcon } from './icons';
 import {
-  ChevronButton,
+  CollapseChevron,
   RowList,
   Section,
   SectionHeader,
@@ -32,7 +32,7 @@ const HomeLink = styled(TopLink)({
   '& .home-label': { fontSize: '2rem', lineHeight: '140%', fontWeight: 700 },
 });
 
-const SettingsChevron = styled(ChevronButton)({ marginRight: '1.2rem' });
+const SettingsChevron = styled(CollapseChevron)({ marginRight: '1.2rem' });
 
 interface SettingsGroupProps {
   sectionKey: string;
@@ -81,14 +81,7 @@ export function SettingsSidebar({ mini, onToggle }: SettingsSidebarProps) {
           <BackChevronIcon />
           {!mini && <span className="home-label">{text.home}</span>}
         </HomeLink>
-        <SettingsChevron
-          className="sidebar-chevron"
-          type="button"
-          aria-label={mini ? text.expand : text.collapse}
-          onClick={onToggle}
-        >
-          <DoubleChevronIcon direction={mini ? 'right' : 'left'} />
-        </SettingsChevron>
+        <SettingsChevron mini={mini} onToggle={onToggle} />
       </TopRow>
 
       <SettingsGroup

@@ -97,6 +97,13 @@ const Items = styled(RowList)({
   '&[data-mini="true"]': { paddingLeft: 0 },
 });
 
+/** A team's items in order; externals are only listed (nothing is created from the sidebar). */
+const TEAM_ITEMS = [
+  { kind: 'goal', Icon: GoalIcon },
+  { kind: 'issue', Icon: IssueIcon },
+  { kind: 'external', Icon: ExternalIcon },
+] as const;
+
 export const TeamGroup = forwardRef<HTMLLIElement, TeamGroupProps>(function TeamGroup(
   { team, scope, mini, sortable = false, drag },
   ref,
@@ -138,26 +145,20 @@ export const TeamGroup = forwardRef<HTMLLIElement, TeamGroupProps>(function Team
       </Header>
       {open && (
         <Items id={itemsId} data-mini={mini} aria-label={team.teamName}>
-          <SidebarItem
-            mini={mini}
-            to={teamListPath(scope, team.teamId, 'goal')}
-            icon={<GoalIcon />}
-            label={labels.goal}
-            add={{ to: teamCreatePath(scope, team.teamId, 'goal'), label: creates.goal }}
-          />
-          <SidebarItem
-            mini={mini}
-            to={teamListPath(scope, team.teamId, 'issue')}
-            icon={<IssueIcon />}
-            label={labels.issue}
-            add={{ to: teamCreatePath(scope, team.teamId, 'issue'), label: creates.issue }}
-          />
-          <SidebarItem
-            mini={mini}
-            to={teamListPath(scope, team.teamId, 'external')}
-            icon={<ExternalIcon />}
-            label={labels.external}
-          />
+          {TEAM_ITEMS.map(({ kind, Icon }) => (
+            <SidebarItem
+              key={kind}
+              mini={mini}
+              to={teamListPath(scope, team.teamId, kind)}
+              icon={<Icon />}
+              label={labels[kind]}
+              add={
+                kind === 'external'
+                  ? undefined
+                  : { to: teamCreatePath(scope, team.teamId, kind), label: creates[kind] }
+              }
+            />
+          ))}
         </Items>
       )}
     </Group>

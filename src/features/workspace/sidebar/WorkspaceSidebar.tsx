@@ -11,7 +11,7 @@ import { Avatar } from '../../../shared/ui/Avatar';
 import { unreadBadgeText } from '../../notifications';
 import { defaultTeamIssuePath, workspacePaths } from '../../../app/paths';
 import {
-  ChevronButton,
+  CollapseChevron,
   QuietLink,
   RowList,
   Section,
@@ -23,7 +23,7 @@ import {
   sectionKeys,
   useSectionOpen,
 } from './parts';
-import { DoubleChevronIcon, GearIcon } from './icons';
+import { GearIcon } from './icons';
 import { TeamGroup } from './TeamGroup';
 import { TeamList } from './TeamList';
 import { allTeams, splitTeams } from './teamOrder';
@@ -111,14 +111,7 @@ export function WorkspaceSidebar({ mini, onToggle }: WorkspaceSidebarProps) {
           <Avatar src={profile?.workspaceImageUrl} kind="workspace" size="3.2rem" />
           {!mini && <WorkspaceName>{workspaceName}</WorkspaceName>}
         </TopLink>
-        <ChevronButton
-          className="sidebar-chevron"
-          type="button"
-          aria-label={mini ? text.expand : text.collapse}
-          onClick={onToggle}
-        >
-          <DoubleChevronIcon direction={mini ? 'right' : 'left'} />
-        </ChevronButton>
+        <CollapseChevron mini={mini} onToggle={onToggle} />
         {!mini && (
           <GearLink to={workspacePaths.wsProfile} aria-label={text.settings}>
             <GearIcon width="3.2rem" height="3.2rem" />

@@ -4,9 +4,11 @@ import { styled } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { copy } from '../../../shared/copy';
 import { tokens } from '../../../shared/ui/tokens';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 import { sectionToggled, selectSectionOpen } from '../../uiPrefs';
+import { DoubleChevronIcon } from './icons';
 
 /**
  * Building blocks of both sidebar modes (measured on the reference screenshots):
@@ -97,6 +99,28 @@ export const ChevronButton = styled(BareButton)({
   '& svg': { fontSize: '2.4rem' },
   '&:hover': { color: tokens.navy },
 });
+
+/** The top row's collapse / expand chevron (both sidebar modes); `className` adds styles (`styled(...)`). */
+export function CollapseChevron({
+  mini,
+  onToggle,
+  className,
+}: {
+  mini: boolean;
+  onToggle: () => void;
+  className?: string;
+}) {
+  return (
+    <ChevronButton
+      className={className ? `sidebar-chevron ${className}` : 'sidebar-chevron'}
+      type="button"
+      aria-label={mini ? copy.sidebar.expand : copy.sidebar.collapse}
+      onClick={onToggle}
+    >
+      <DoubleChevronIcon direction={mini ? 'right' : 'left'} />
+    </ChevronButton>
+  );
+}
 
 /** A rotating caret (▼ open, ▶ closed). */
 export function Caret({ open }: { open: boolean }) {

@@ -15,6 +15,7 @@ export function GoalProperty({ form, onChange, teamId }: PropertyProps & { teamI
   return (
     <PropertyMenu<number | typeof NONE_KEY>
       name={text.goal}
+      filterLabel={copy.filter.goal}
       valueText={form.goal?.title ?? text.none}
       display={
         <>
@@ -27,7 +28,7 @@ export function GoalProperty({ form, onChange, teamId }: PropertyProps & { teamI
         </>
       }
       options={[
-        { key: NONE_KEY, label: text.none, selected: !form.goal },
+        { key: NONE_KEY, label: text.none, pinned: true, selected: !form.goal },
         ...goalChoices.map((goal) => ({
           key: goal.id,
           label: goal.label,

@@ -16,6 +16,7 @@ export function IssuesProperty({ form, onChange, teamId }: PropertyProps & { tea
     <PropertyMenu<number | typeof NONE_KEY>
       name={text.issues}
       multiple
+      filterLabel={copy.filter.issues}
       valueText={issueText ?? text.none}
       emptyText={text.noTeamIssues}
       display={
@@ -28,7 +29,7 @@ export function IssuesProperty({ form, onChange, teamId }: PropertyProps & { tea
         (issues?.info.length ?? 0) === 0
           ? []
           : [
-              { key: NONE_KEY, label: text.none, selected: form.issues.length === 0 },
+              { key: NONE_KEY, label: text.none, pinned: true, selected: form.issues.length === 0 },
               ...(issues?.info ?? []).map((issue) => ({
                 key: issue.id,
                 label: issue.title,

@@ -30,6 +30,7 @@ export function ManagersProperty({ form, onChange, teamId }: PropertyProps & { t
     <PropertyMenu<number | typeof NONE_KEY>
       name={text.managers}
       multiple
+      filterLabel={copy.filter.managers}
       valueText={managerText}
       display={
         form.managers.length === 0 ? (
@@ -51,7 +52,7 @@ export function ManagersProperty({ form, onChange, teamId }: PropertyProps & { t
         )
       }
       options={[
-        { key: NONE_KEY, label: text.none, selected: form.managers.length === 0 },
+        { key: NONE_KEY, label: text.none, pinned: true, selected: form.managers.length === 0 },
         ...teamMembers.map((member) => ({
           key: member.memberId,
           label: member.name,

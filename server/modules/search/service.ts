@@ -1,0 +1,230 @@
+import { performance } from 'node:perf_hooks';
+import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
+import type { ItemKind, Priority, SearchHit, SearchMatch, SearchResult, State } from '../../../contract';
+import { isChoseongQuery, jamoOf, matchHangul, normalizeText } from '../../../contract/hangul';
+import type { Db } from '../../db';
+import { member, workspace } from '../../db/schema';
+import { ApiError } from '../../http/envelope';
+import { resolveTeamScope } from '../../http/team-scope';
+import { descriptionLine } from './derive';
+
+/**
+ * Workspace search (docs/product.md "Search"; contract/search.ts). PostgreSQL does the matching, on the derived
+ * columns of derive.ts and their trigram indexes; JavaScript only computes the highlight ranges and snippets of the
+ * returned rows, with the same matcher the client uses (contract/hangul.ts `matchHangul`).
+ */
+
+export interface SearchInput {
+  /** Trimmed, 1–50 characters. */
+  q: string;
+  kinds: readonly ItemKind[];
+  teamId: number | null;
+  limit: number;
+}
+
+/**
+ * The tiers of the ranking, best first; an item counts at its best tier, ties newest first:
+ * 0 exact name or exact title, 1 name prefix or title prefix, 2 title substring, 3 title 초성 (queries of initial
+ * consonants only), 4 title letters (a half-composed last syllable: 로그이 in 로그인), 5 description substring.
+ */
+const RANK_CONTENT = 5;
+
+/** Letters of a query's decomposition the jamo trigram index is asked for (see `searchStatement`). */
+const JAMO_INDEXED = 8;
+
+/** Characters of description shown around a content hit. */
+const SNIPPET_LENGTH = 60;
+/** Of which before the hit, when there is that much. */
+const SNIPPET_LEAD = 20;
+
+/** Hangul syllables and letters (compatibility and conjoining jamo). */
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7a3\ud7b0-\ud7ff]/;
+
+/** `text` as a LIKE pattern matching itself (backslash is PostgreSQL's default LIKE escape). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** The caller's workspace and its name (the prefix of item names), or the team's when `teamId` is given. */
+async function searchScope(db: Db, memberId: number, teamId: number | null) {
+  if (teamId !== null) {
+    const scope = await resolveTeamScope(db, memberId, teamId);
+    return { workspaceId: scope.workspaceId, workspaceName: scope.workspaceName };
+  }
+  const [row] = await db
+    .select({ workspaceId: member.workspaceId, workspaceName: workspace.name })
+    .from(member)
+    .leftJoin(workspace, eq(workspace.id, member.workspaceId))
+    .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)))
+    .limit(1);
+  if (!row) throw new ApiError('JWT401_1');
+  if (row.workspaceId === null || row.workspaceName === null) throw new ApiError('WORKSPACE404_0');
+  return { workspaceId: row.workspaceId, workspaceName: row.workspaceName };
+}
+
+/**
+ * The generated name `q` asks for, lower-cased: `q` itself when it starts with the workspace's prefix
+ * (`acme-i1…`), the prefix plus `q` for the short form (`i12`), else null — a bare workspace name is no name query,
+ * since every item's name starts with it.
+ */
+export function nameQueryOf(q: string, workspaceName: string): string | null {
+  const prefix = `${normalizeText(workspaceName)}-`;
+  if (q.startsWith(prefix)) return q;
+  return /^[gie][0-9]+$/.test(q) ? prefix + q : null;
+}
+
+interface Row {
+  id: number;
+  kind: ItemKind;
+  teamId: number;
+  teamName: string;
+  name: string;
+  title: string;
+  state: State;
+  priority: Priority;
+  rank: number;
+  /** Only for description hits. */
+  content: string | null;
+}
+
+/**
+ * The hits of `input` in the caller's workspace (only `teamId`'s items when given: 404 `TEAM404_0` unless a team of
+ * that workspace). One statement: a sub-query per tier, each limited to `limit` rows newest first — with a trigram
+ * pattern (3+ characters) PostgreSQL reads the tier's GIN index; shorter patterns have no trigrams, and the
+ * sub-query walks the workspace's items newest first (`item_workspace_id_idx`) until it has `limit` of them — then
+ * each item at its best tier, the first `limit` by tier and newest first. Taking `limit` per tier loses nothing: an
+ * item among the first `limit` overall is among the first `limit` of its best tier.
+ */
+export async function searchItems(db: Db, memberId: number, input: SearchInput): Promise<SearchResult> {
+  const started = performance.now();
+  const { workspaceId, workspaceName } = await searchScope(db, memberId, input.teamId);
+  const q = normalizeText(input.q);
+  const result = await db.execute(searchStatement(workspaceId, workspaceName, { ...input, q }));
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const items = rows.map((row) => toHit(row, q));
+  return { items, tookMs: Math.round((performance.now() - started) * 10) / 10 };
+}
+
+/** The statement of `searchItems` for workspace `workspaceId` (`input.q` normalized); exported for query plans. */
+export function searchStatement(workspaceId: number, workspaceName: string, input: SearchInput): SQL {
+  const { q } = input;
+  const nameQuery = nameQueryOf(q, workspaceName);
+  const contains = `%${likeLiteral(q)}%`;
+  const n = input.limit;
+
+  const scope = sql.join(
+    [
+      sql`workspace_id = ${workspaceId}`,
+      ...(input.teamId !== null ? [sql`team_id = ${input.teamId}`] : []),
+      ...(input.kinds.length < 3
+        ? [
+            sql`kind in (${sql.join(
+              input.kinds.map((kind) => sql`${kind}`),
+              sql`, `,
+            )})`,
+          ]
+        : []),
+    ],
+    sql` and `,
+  );
+  // Newest first, at most `n`. A `pattern` of 3+ characters has trigrams: its matches are read from the trigram
+  // index and sorted (`offset 0` keeps PostgreSQL from walking the workspace's items newest first instead, which it
+  // picks whenever it overestimates the matches — and which reads every item when they are few; bench/search.ts
+  // measured both). Shorter patterns have no trigrams and keep the walk, which stops at the `n`-th match.
+  const tier = (rank: number, condition: SQL, pattern: string | null = null) =>
+    pattern !== null && Array.from(pattern).length >= 3
+      ? sql`(select id, ${sql.raw(String(rank))} as rank from (select id from item where ${scope} and (${condition}) offset 0) m order by id desc limit ${n})`
+      : sql`(select id, ${sql.raw(String(rank))} as rank from item where ${scope} and (${condition}) order by id desc limit ${n})`;
+
+  const exact = [sql`search_title = ${q}`];
+  const prefix = [sql`search_title like ${`${likeLiteral(q)}%`}`];
+  if (nameQuery !== null) {
+    exact.unshift(sql`lower(name) = ${nameQuery}`);
+    prefix.unshift(sql`lower(name) like ${`${likeLiteral(nameQuery)}%`}`);
+  }
+  const hangul = HANGUL.test(q) && !isChoseongQuery(q);
+  const letters = jamoOf(q);
+  // Letters are a small alphabet, so their trigrams are common and each one the index reads is a long list: the
+  // index is asked for the first `JAMO_INDEXED` letters only, and `strpos` checks the whole on those rows.
+  const lettersCondition =
+    letters.length <= JAMO_INDEXED
+      ? sql`search_jamo like ${`%${likeLiteral(letters)}%`}`
+      : sql`search_jamo like ${`%${likeLiteral(letters.slice(0, JAMO_INDEXED))}%`} and strpos(search_jamo, ${letters}) > 0`;
+  const choseong = isChoseongQuery(q);
+  const length = Array.from(q).length;
+  const tiers = [tier(0, sql.join(exact, sql` or `)), tier(1, sql.join(prefix, sql` or `))];
+  if (choseong) {
+    // No tier 2: a title holding the consonants themselves has them in its 초성 too (choseongOf keeps letters).
+    tiers.push(tier(3, sql`search_choseong like ${contains}`, q));
+  } else {
+    // A title containing a Hangul query contains its letters too, 2–3 times as many: trigrams to read the index by
+    // where the query itself is too short for any (`검` → `ㄱㅓㅁ`).
+    tiers.push(
+      hangul && length < 3
+        ? tier(2, sql`${lettersCondition} and search_title like ${contains}`)
+        : tier(2, sql`search_title like ${contains}`, q),
+    );
+    // A query without Hangul is its own letters, found by tier 2 already.
+    if (hangul) tiers.push(tier(4, lettersCondition, letters));
+    // Descriptions only for queries with trigrams (3+ characters): shorter ones would be read from every
+    // description of the workspace when they are rare, and match nearly everything when they are not.
+    if (length >= 3) tiers.push(tier(RANK_CONTENT, sql`search_text like ${contains}`, q));
+  }
+
+  return sql`
+    with hits as (${sql.join(tiers, sql` union all `)}),
+    best as (select id, min(rank) as rank from hits group by id)
+    select i.id, i.kind, i.team_id as "teamId", t.name as "teamName", i.name, i.title, i.state, i.priority,
+      best.rank, case when best.rank = ${RANK_CONTENT} then i.content end as content
+    from best
+    join item i on i.id = best.id
+    join team t on t.id = i.team_id
+    order by best.rank, i.id desc
+    limit ${n}
+  `;
+}
+
+/** A row as a hit: how it matched, with the title's ranges (or the description's snippet). */
+function toHit(row: Row, q: string): SearchHit {
+  const base = {
+    kind: row.kind,
+    id: Number(row.id),
+    teamId: Number(row.teamId),
+    teamName: row.teamName,
+    name: row.name,
+    title: row.title,
+    state: row.state,
+    priority: row.priority,
+  };
+  const rank = Number(row.rank);
+  if (rank === RANK_CONTENT) {
+    return {
+      ...base,
+      match: 'content',
+      ranges: [],
+      snippet: snippetOf(descriptionLine(row.content ?? ''), q),
+    };
+  }
+  const found = matchHangul(row.title, q);
+  let match: SearchMatch;
+  if (rank <= 1) {
+    // Tiers 0 and 1 are a name or a title; the title when it has the query (its characters are highlighted).
+    match = found?.kind === 'substring' ? 'title' : 'name';
+  } else if (rank === 2) {
+    match = 'title';
+  } else {
+    match = rank === 3 ? 'choseong' : 'jamo';
+  }
+  return { ...base, match, ranges: match === 'name' ? [] : (found?.ranges ?? []) };
+}
+
+/**
+ * About `SNIPPET_LENGTH` characters of `text` around the first case-insensitive occurrence of `q` (from its start
+ * when not found as such), `…` where cut, never splitting a surrogate pair.
+ */
+export function snippetOf(text: string, q: string): string {
+  const at = Math.max(0, normalizeText(text).indexOf(q));
+  let start = Math.max(0, Math.min(at - SNIPPET_LEAD, text.length - SNIPPET_LENGTH));
+  let end = Math.min(text.length, start + SNIPPET_LENGTH);
+  if (/[\uDC00-\uDFFF]/.test(text[start] ?? '')) start += 1;
+  if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? '')) end -= 1;
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}
