@@ -19,78 +19,42 @@
  * share; the machine may be shared (2 cores here). Linux only (/proc for memory).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { signAccessToken } from '../server/modules/auth/tokens';
 import { asMember, signIn } from '../__tests__/server/support/members';
 import { createWorkspaceWith, joinWith } from '../__tests__/server/support/workspaces';
+import {
+  type DbKind,
+  JWT_SECRET,
+  dbKinds,
+  freePort,
+  option,
+  percentile,
+  scratchPostgres,
+  serverEnv as benchServerEnv,
+  stopServer,
+} from './support';
 
-type DbKind = 'pglite' | 'postgres';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
-}
-
-const DBS = option('db', 'pglite,postgres').split(',') as DbKind[];
+const DBS = dbKinds();
 const STREAMS = Number(option('streams', '500'));
 const MEMBERS = Number(option('members', '100'));
 const EDITS = Number(option('edits', '5'));
 const ROOT = path.resolve(import.meta.dirname, '..');
-const JWT_SECRET = 'momentum-bench-secret-0123456789-abcdefghijklmnop';
-const POSTGRES_URL =
-  process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** The upper of the two middle values for an even count (unlike support's `median`). */
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `momentum_bench_events_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new URL(POSTGRES_URL);
-  admin.pathname = '/postgres';
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 function serverEnv(dataDir: string, databaseUrl: string | null, port: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    STATIC_DIR: path.join(dataDir, 'no-build'),
-    RATE_LIMIT_MAX: '1000000',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return env;
+  return benchServerEnv(dataDir, databaseUrl, port, 'warn');
 }
 
 interface Seeded {
@@ -125,17 +89,6 @@ async function seed(dataDir: string, databaseUrl: string | null): Promise<Seeded
   } finally {
     await app.close();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** `VmRSS` of a process, kB. */
@@ -199,14 +152,6 @@ async function startServer(dataDir: string, databaseUrl: string | null): Promise
   }
 }
 
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
-}
-
 /** One open stream: remembers when each marker (an edited title) first appeared in it. */
 interface OpenStream {
   request: http.ClientRequest;
@@ -258,7 +203,7 @@ interface Result {
 
 async function run(db: DbKind): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-bench-events-'));
-  const scratch = db === 'postgres' ? await scratchPostgres() : null;
+  const scratch = db === 'postgres' ? await scratchPostgres('momentum_bench_events') : null;
   const databaseUrl = scratch?.url ?? null;
   let server: Server | undefined;
   const streams: OpenStream[] = [];

@@ -18,14 +18,12 @@
  * 1,000 items) of each.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { PRIORITIES, STATES } from '../contract';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -34,54 +32,25 @@ import { item, itemCounter, itemManager } from '../server/db/schema';
 import { asMember } from '../__tests__/server/support/members';
 import { createTeamWith } from '../__tests__/server/support/items';
 import { createWorkspaceWith } from '../__tests__/server/support/workspaces';
+import {
+  type DbKind,
+  adminClient,
+  appEnv,
+  autocannon as benchAutocannon,
+  dbKinds,
+  median,
+  option,
+  processCpu,
+  scratchPostgres,
+} from './support';
 
-type DbKind = 'pglite' | 'postgres';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
-}
-
-const DBS = option('db', 'pglite,postgres').split(',') as DbKind[];
+const DBS = dbKinds();
 const SIZES = option('issues', '2000,20000').split(',').map(Number);
 const DURATION = Number(option('duration', '10'));
 const CONNECTIONS = Number(option('connections', '10'));
 const REPEAT = Number(option('repeat', '3'));
 const PHASES = option('phase', 'read,write').split(',');
 const WRITES = Number(option('writes', '400'));
-const POSTGRES_URL =
-  process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const AUTOCANNON = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('autocannon')),
-  'autocannon.js',
-);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-/** A scratch PostgreSQL database: its URL and how to drop it. */
-async function scratchPostgres(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
-  const name = `momentum_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new URL(POSTGRES_URL);
-  admin.pathname = '/postgres';
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
 /** Inserts `count` issues (and 10 goals) of `teamId`, with managers from `people`, in batches of 500. */
 async function* seedTeam(
   app: FastifyInstance,
@@ -145,16 +114,6 @@ interface Run {
   cpu: number | null;
 }
 
-/** CPU time (user + system) of process `pid` so far, ms, from /proc (clock ticks of 10 ms); null once it is gone. */
-function processCpu(pid: number): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * CPU meter of an app: its process (the app, and PGlite inside it) plus, on PostgreSQL, the server processes
  * serving database `dbName` (found in pg_stat_activity through `admin`). `sample()` returns a reading; `since(a, b)`
@@ -189,63 +148,9 @@ function cpuMeter(pid: number, dbName: string | null, admin: pg.Client | null) {
   };
 }
 
-async function adminClient(): Promise<pg.Client> {
-  const admin = new URL(POSTGRES_URL);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  return client;
-}
-
-/** One autocannon run (child process) against `url`; throws on any non-2xx answer or error. */
-function autocannon(
-  url: string,
-  token: string,
-  duration: number,
-): Promise<Omit<Run, 'cpu'> & { total: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        AUTOCANNON,
-        '-j',
-        '-n',
-        '-c',
-        String(CONNECTIONS),
-        '-d',
-        String(duration),
-        '-H',
-        `authorization=Bearer ${token}`,
-        url,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        if (code !== 0) throw new Error(`autocannon exited with ${code}`);
-        const result = JSON.parse(out) as {
-          requests: { average: number; total: number };
-          latency: { p50: number; p99: number };
-          non2xx: number;
-          errors: number;
-        };
-        if (result.non2xx > 0 || result.errors > 0) {
-          throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        }
-        resolve({
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          total: result.requests.total,
-        });
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  });
+/** One autocannon run (child process, `--connections`) against `url`; throws on any non-2xx answer or error. */
+function autocannon(url: string, token: string, duration: number) {
+  return benchAutocannon(url, token, duration, CONNECTIONS);
 }
 
 /**
@@ -348,18 +253,7 @@ interface Served {
 async function serve(db: DbKind, issues: number): Promise<Served> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-bench-'));
   const scratch = db === 'postgres' ? await scratchPostgres() : null;
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'momentum-bench-secret-0123456789-abcdefghijklmnop',
-      PUBLIC_URL: 'http://localhost:3000',
-      DATA_DIR: dataDir,
-      STATIC_DIR: path.join(dataDir, 'no-build'),
-      RATE_LIMIT_MAX: '1000000',
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    }),
-  );
+  const app = await buildApp(loadConfig(appEnv(dataDir, scratch?.url ?? null)));
   const close = async () => {
     await app.close();
     await scratch?.drop();

@@ -17,13 +17,11 @@
  * ≤ 30 ms on PGlite, ≤ 15 ms on PostgreSQL). With both databases it also checks that every query returned the same
  * hits (names, how they matched, ranges and snippets) in the same order on both. Exit code 1 if a check fails.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { PRIORITIES, STATES, type ItemKind, type SearchHit } from '../contract';
 import { plainTextToLexical } from '../contract/lexical';
 import { buildApp } from '../server/app';
@@ -34,21 +32,13 @@ import { searchColumnsFor } from '../server/modules/search/derive';
 import { type SignedInMember, asMember } from '../__tests__/server/support/members';
 import { createTeamWith } from '../__tests__/server/support/items';
 import { createWorkspaceWith } from '../__tests__/server/support/workspaces';
+import { type DbKind, appEnv, dbKinds, option, percentile, scratchPostgres } from './support';
 
-type DbKind = 'pglite' | 'postgres';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
-}
-
-const DBS = option('db', 'pglite,postgres').split(',') as DbKind[];
+const DBS = dbKinds();
 const ITEMS = Number(option('items', '20000'));
 const RUNS = Number(option('runs', '60'));
 const WARM_UP = 5;
 const BUDGET_MS: Record<DbKind, number> = { pglite: 30, postgres: 15 };
-const POSTGRES_URL =
-  process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The query mix: [label, query string]. Names assume the workspace `Bench` and the seeding below. */
 const QUERIES: Array<[string, string]> = [
@@ -147,25 +137,6 @@ function seedItem(next: () => number): { kind: ItemKind; title: string; text: st
   return { kind, title, text };
 }
 
-async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `momentum_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new URL(POSTGRES_URL);
-  admin.pathname = '/postgres';
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
 /** Inserts `count` items over `teams` (alternating in batches of 500), as the app would write them. */
 async function seed(
   app: FastifyInstance,
@@ -200,9 +171,6 @@ async function seed(
   }
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 interface Measured {
   label: string;
   hits: number;
@@ -215,18 +183,7 @@ interface Measured {
 async function measure(db: DbKind): Promise<{ results: Measured[]; seedSeconds: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-bench-search-'));
   const scratch = db === 'postgres' ? await scratchPostgres() : null;
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'momentum-bench-secret-0123456789-abcdefghijklmnop',
-      PUBLIC_URL: 'http://localhost:3000',
-      DATA_DIR: dataDir,
-      STATIC_DIR: path.join(dataDir, 'no-build'),
-      RATE_LIMIT_MAX: '1000000',
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-    }),
-  );
+  const app = await buildApp(loadConfig(appEnv(dataDir, scratch?.url ?? null)));
   try {
     await app.ready();
     const ws = await createWorkspaceWith(app, 'Bench', '김민수');

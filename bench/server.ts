@@ -36,28 +36,29 @@
  * their stdout drained into a pipe, as under a process manager.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { PRIORITIES, STATES } from '../contract';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { asMember } from '../__tests__/server/support/members';
 import { createWorkspaceWith } from '../__tests__/server/support/workspaces';
+import {
+  type DbKind,
+  autocannon as benchAutocannon,
+  dbKinds,
+  freePort,
+  median,
+  option,
+  processCpu,
+  scratchPostgres,
+  serverEnv as benchServerEnv,
+  stopServer,
+} from './support';
 
-type DbKind = 'pglite' | 'postgres';
-
-function option(name: string, fallback: string): string {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1]! : fallback;
-}
-
-const DBS = option('db', 'pglite,postgres').split(',') as DbKind[];
+const DBS = dbKinds();
 const ISSUES = Number(option('issues', '2000'));
 const DURATION = Number(option('duration', '10'));
 const CONNECTIONS = Number(option('connections', '10'));
@@ -74,59 +75,12 @@ const NODE_ARGS = option('node-args', '').split(' ').filter(Boolean);
 const ENTRY = option('entry', 'bundle');
 if (ENTRY !== 'bundle' && ENTRY !== 'tsx') throw new Error(`--entry must be bundle or tsx, not ${ENTRY}`);
 const ROOT = path.resolve(option('root', path.resolve(import.meta.dirname, '..')));
-const JWT_SECRET = 'momentum-bench-secret-0123456789-abcdefghijklmnop';
-const POSTGRES_URL =
-  process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const AUTOCANNON = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('autocannon')),
-  'autocannon.js',
-);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (kb: number) => Math.round(kb / 1024);
 
-/** A scratch PostgreSQL database: its URL and how to drop it. */
-async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `momentum_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new URL(POSTGRES_URL);
-  admin.pathname = '/postgres';
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
 /** Environment of a server on `dataDir` (and `databaseUrl` for postgres). */
 function serverEnv(dataDir: string, databaseUrl: string | null, port: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    LOG_LEVEL,
-    JWT_SECRET,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    STATIC_DIR: path.join(dataDir, 'no-build'),
-    RATE_LIMIT_MAX: '1000000',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return env;
+  return benchServerEnv(dataDir, databaseUrl, port, LOG_LEVEL);
 }
 
 /** Seeds one workspace (8 members) with 10 goals and `count` issues in its default team, through the API. */
@@ -174,17 +128,6 @@ async function seed(dataDir: string, databaseUrl: string | null, count: number) 
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** `VmRSS` and `VmHWM` (peak) of a process, in kB (0 once it is gone). */
 function memoryOf(pid: number): { rss: number; peak: number } {
   try {
@@ -198,14 +141,7 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 
 /** CPU time (user + system, all threads) a process has used, in ms (clock ticks of 10 ms, Linux's USER_HZ). */
 function cpuOf(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
+  return processCpu(pid) ?? 0;
 }
 
 /** The machine's CPU pressure (share of time some task waited for a CPU, last 60 s), when the kernel reports it. */
@@ -314,14 +250,6 @@ async function startServer(dataDir: string, databaseUrl: string | null): Promise
   };
 }
 
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
-}
-
 /** Signs the seeded owner in through the development form and returns an access token. */
 async function accessToken(base: string, name: string, email: string): Promise<string> {
   const signIn = await fetch(`${base}/oauth2/dev/google`, {
@@ -347,46 +275,9 @@ interface Run {
   p99: number;
 }
 
-/** One autocannon run (child process) against `url`; throws on any non-2xx answer or error. */
+/** One autocannon run (child process, `--connections`) against `url`; throws on any non-2xx answer or error. */
 function autocannon(url: string, token: string, duration: number): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        AUTOCANNON,
-        '-j',
-        '-n',
-        '-c',
-        String(CONNECTIONS),
-        '-d',
-        String(duration),
-        '-H',
-        `authorization=Bearer ${token}`,
-        url,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        if (code !== 0) throw new Error(`autocannon exited with ${code}`);
-        const result = JSON.parse(out) as {
-          requests: { average: number };
-          latency: { p50: number; p99: number };
-          non2xx: number;
-          errors: number;
-        };
-        if (result.non2xx > 0 || result.errors > 0) {
-          throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        }
-        resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  });
+  return benchAutocannon(url, token, duration, CONNECTIONS);
 }
 
 interface LoadResult {

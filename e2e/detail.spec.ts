@@ -140,7 +140,7 @@ test('create, view and edit an issue with the editor, the leave guard and commen
     expect.arrayContaining(['horizontalrule', 'list:bullet', 'list:number', 'list:check', 'code']),
   );
   // The saved JSON has the earlier product's node shapes: the same fields per node type as the sample.
-  const sample = JSON.parse(fs.readFileSync('__tests__/client/fixtures/veco-lexical-sample.json', 'utf8'));
+  const sample = JSON.parse(fs.readFileSync('__tests__/client/fixtures/lexical-sample.json', 'utf8'));
   const expectedKeys = keysByType(sample.root);
   for (const [type, keys] of keysByType(content.root)) {
     if (expectedKeys.has(type)) expect([...keys].sort(), type).toEqual([...expectedKeys.get(type)!].sort());

@@ -5,7 +5,7 @@ import { api, enterWorkspace, shots, watchConsole } from './support';
  * Issue #10 notifications journey (src/features/notifications/): B, a member of A's workspace, has no alarms and
  * sees '새로운 알림이 없습니다'; A creates an issue with B as manager (an ASSIGNED alarm); B's 알림 page shows it
  * under 이슈 with the sidebar badge at 1; B clicks it → the issue opens in a new tab, the row turns read and the
- * badge goes away. Screenshots to compare with veco-notifications.png and veco-notifications-empty.png.
+ * badge goes away. Screenshots of the page with rows and empty, to compare with the earlier product's screenshots.
  */
 test('notifications: an assigned issue shows up, the badge counts it, a click opens it in a new tab', async ({
   browser,

@@ -36,7 +36,7 @@ import {
  * derived and checked separately by `expectLexicalShape`, which holds saved JSON to the node shapes of Lexical 0.34.
  */
 
-const SAMPLE = readFileSync(path.join(__dirname, '../../fixtures/veco-lexical-sample.json'), 'utf8');
+const SAMPLE = readFileSync(path.join(__dirname, '../../fixtures/lexical-sample.json'), 'utf8');
 
 type Json = Record<string, unknown>;
 const children = (node: unknown) => ((node as Json).children ?? []) as Json[];
@@ -296,14 +296,14 @@ const item = (text: string, extra: { checked?: boolean } = {}): ListItemElement 
 });
 const line = (text: string) => ({ type: 'code-line' as const, children: [{ text }] });
 
-describe('the captured sample (veco-lexical-sample.json)', () => {
+describe('the captured sample (lexical-sample.json)', () => {
   it('loads into the Slate model: formats, soft break, indent, nested lists, start, checked, code lines', () => {
     const onError = jest.fn();
     const value = lexicalToSlate(SAMPLE, { onError });
     expect(onError).not.toHaveBeenCalled();
     expect(value).toEqual<SlateValue>([
       p(
-        { text: 'VECO 에디터 저장 형식: ' },
+        { text: 'Momentum 에디터 저장 형식: ' },
         { text: '굵게', bold: true },
         { text: ', ' },
         { text: '기울임', italic: true },

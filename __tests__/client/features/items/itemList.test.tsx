@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { ListPage } from '../../../../contract/items';
 import { listReload } from '../../../../src/features/items/list/ListStates';
 import { envelopeResponse, mockFetch, renderApp, type FetchHandler } from '../../support/helpers';
+import { installFakeIntersectionObserver } from '../../support/intersectionObserver';
 import {
   group,
-  installFakeIntersectionObserver,
   item,
   kim,
   lee,

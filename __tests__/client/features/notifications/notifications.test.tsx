@@ -2,7 +2,8 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { AlarmPage } from '../../../../contract/alarms';
 import { envelopeResponse, mockFetch, renderApp, type FetchHandler } from '../../support/helpers';
-import { installFakeIntersectionObserver, kim } from '../items/itemListSupport';
+import { installFakeIntersectionObserver } from '../../support/intersectionObserver';
+import { kim } from '../items/itemListSupport';
 import {
   alarm,
   alarmGroup,

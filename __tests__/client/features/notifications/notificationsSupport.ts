@@ -1,4 +1,10 @@
-import type { AlarmGroup, AlarmPage, AlarmRow, AlarmType, AlarmUnreadCount } from '../../../../contract/alarms';
+import type {
+  AlarmGroup,
+  AlarmPage,
+  AlarmRow,
+  AlarmType,
+  AlarmUnreadCount,
+} from '../../../../contract/alarms';
 import { envelopeResponse, profile, type FetchHandler } from '../../support/helpers';
 import { teamsRoute } from '../items/itemListSupport';
 

@@ -11,9 +11,14 @@ import {
   loginLoadingStarted,
 } from '../../../../src/features/onboarding/loadingSaga';
 import { requestReissue, sessionSaga, wait } from '../../../../src/features/session/sessionSaga';
-import { reissueFailed, reissueSucceeded, sessionReducer } from '../../../../src/features/session/sessionSlice';
+import {
+  reissueFailed,
+  reissueSucceeded,
+  sessionReducer,
+} from '../../../../src/features/session/sessionSlice';
 import { inviteReducer, type InviteState } from '../../../../src/features/invite/inviteSlice';
 import { profile } from '../../support/helpers';
+import { sagaTestContext } from '../../support/saga';
 
 /** The loading flow runs against the real session saga; only the two network calls are provided. */
 function* sagas(): SagaIterator {
@@ -32,14 +37,7 @@ const profileError = (status: number) => ({
   error: { status, data: { isSuccess: false, code: `X${status}`, message: '', result: null } },
 });
 
-let navigate: jest.Mock;
-let consoleError: jest.SpyInstance;
-
-beforeEach(() => {
-  navigate = jest.fn();
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => consoleError.mockRestore());
+const { navigate, consoleError } = sagaTestContext();
 
 const run = (initial: ReturnType<typeof state>, reissue: unknown, workspace: unknown) =>
   expectSaga(sagas)

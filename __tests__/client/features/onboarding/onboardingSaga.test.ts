@@ -36,6 +36,7 @@ import {
 } from '../../../../src/features/invite/inviteSlice';
 import type { CreateWorkspaceResult } from '../../../../contract/workspace';
 import { profile } from '../../support/helpers';
+import { after, sagaTestContext } from '../../support/saga';
 
 /*
  * The onboarding step machine, one test per transition (spec §4 "Workspace name step", "Onboarding",
@@ -55,7 +56,6 @@ const state = (onboarding: Partial<OnboardingState> = {}, invite: Partial<Invite
 const apiError = (status: number, code: string, message = '') => ({
   error: { status, data: { isSuccess: false, code, message, result: null } },
 });
-const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 const created: CreateWorkspaceResult = {
   workspaceId: 3,
@@ -73,14 +73,7 @@ const joined = {
   joinedAt: '2026-01-01T09:00:00+09:00',
 };
 
-let navigate: jest.Mock;
-let consoleError: jest.SpyInstance;
-
-beforeEach(() => {
-  navigate = jest.fn();
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => consoleError.mockRestore());
+const { navigate, consoleError } = sagaTestContext();
 
 type Providers = Parameters<ReturnType<typeof expectSaga>['provide']>[0];
 

@@ -1,14 +1,10 @@
-import { StrictMode } from 'react';
-import { render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, Link, RouterProvider, useParams } from 'react-router-dom';
-import { ThemeProvider } from '@mui/material/styles';
+import { screen } from '@testing-library/react';
+import { Link, useParams } from 'react-router-dom';
 import type { ItemDetail } from '../../../../src/api/itemDetailApi';
 import { useGetItemDetailQuery } from '../../../../src/api/itemDetailApi';
 import type { SearchHit } from '../../../../src/api/searchApi';
-import { theme } from '../../../../src/app/theme';
-import WorkspaceShell from '../../../../src/features/workspace/WorkspaceShell';
-import { createTestStore, envelopeResponse, profile, type FetchHandler } from '../../support/helpers';
+import { envelopeResponse, profile, type FetchHandler } from '../../support/helpers';
+import { renderWorkspaceShell } from '../../support/shell';
 import { defaultTeam, frontend, onePage, signedIn, teamsHandler } from '../workspace/workspaceSupport';
 
 /* Fixtures and renderers of the command palette and shortcut tests. */
@@ -85,36 +81,21 @@ function FakeForm() {
 
 /** Renders the workspace shell at `path` (StrictMode, real store) over the stand-in pages, once it has loaded. */
 export async function renderShell(path: string) {
-  const bundle = await createTestStore({ preloadedState: signedIn });
-  const router = createMemoryRouter(
+  const shell = await renderWorkspaceShell(
+    path,
     [
-      {
-        path: '/workspace',
-        element: <WorkspaceShell />,
-        children: [
-          { path: 'team/:teamId/issue', element: <FakeList /> },
-          { path: 'default/team/:teamId/issue', element: <FakeList /> },
-          { path: 'team/:teamId/issue/:issueId', element: <FakeDetail /> },
-          { path: 'form', element: <FakeForm /> },
-          { path: '*', element: <p>page</p> },
-        ],
-      },
+      { path: 'team/:teamId/issue', element: <FakeList /> },
+      { path: 'default/team/:teamId/issue', element: <FakeList /> },
+      { path: 'team/:teamId/issue/:issueId', element: <FakeDetail /> },
+      { path: 'form', element: <FakeForm /> },
+      { path: '*', element: <p>page</p> },
     ],
-    { initialEntries: [path] },
+    { preloadedState: signedIn },
   );
-  const view = render(
-    <StrictMode>
-      <ThemeProvider theme={theme}>
-        <Provider store={bundle.store}>
-          <RouterProvider router={router} />
-        </Provider>
-      </ThemeProvider>
-    </StrictMode>,
-  );
-  const pathname = () => router.state.location.pathname;
+  const pathname = () => shell.router.state.location.pathname;
   // The sidebar has loaded the workspace profile (default team 7) and the teams.
   await screen.findByRole('link', { name: 'Acme' });
-  return { ...view, ...bundle, router, pathname };
+  return { ...shell, pathname };
 }
 
 export function issueDetail(id: number, overrides: Partial<ItemDetail> = {}): ItemDetail {

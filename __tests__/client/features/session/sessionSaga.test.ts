@@ -25,20 +25,12 @@ import {
   sessionReducer,
   signedOut,
 } from '../../../../src/features/session/sessionSlice';
+import { after, sagaTestContext } from '../../support/saga';
 
 const reducer = combineReducers({ session: sessionReducer });
 const signedIn = { session: { accessToken: 'old', hasSession: true } };
 
-let navigate: jest.Mock;
-let consoleError: jest.SpyInstance;
-
-beforeEach(() => {
-  navigate = jest.fn();
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => consoleError.mockRestore());
-
-const after = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+const { navigate, consoleError } = sagaTestContext();
 
 describe('session saga (spec §4 "Session renewal")', () => {
   it('stores the new access token on success', () =>

@@ -1,6 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { envelopeResponse, mockFetch, renderApp } from '../../support/helpers';
+import { installFakeIntersectionObserver } from '../../support/intersectionObserver';
 import { failure, settingsRoutes, signedIn, team, teamPages, teams } from './settingsSupport';
 
 /*
@@ -86,24 +87,7 @@ describe('team list', () => {
   });
 
   it('loads the next page when the bottom sentinel becomes visible', async () => {
-    const observers: Array<{ callback: IntersectionObserverCallback; targets: Element[] }> = [];
-    class FakeObserver {
-      targets: Element[] = [];
-      constructor(public callback: IntersectionObserverCallback) {
-        observers.push(this);
-      }
-      observe(target: Element) {
-        this.targets.push(target);
-      }
-      disconnect() {
-        observers.splice(observers.indexOf(this), 1);
-      }
-      unobserve() {}
-      takeRecords() {
-        return [];
-      }
-    }
-    Object.defineProperty(window, 'IntersectionObserver', { configurable: true, value: FakeObserver });
+    const io = installFakeIntersectionObserver();
     const secondPage = [team(10, 'Backend', 1, '2026-08-01')];
     const { seen } = mockFetch(
       settingsRoutes({ 'GET /api/workspace/setting/teams': teamPages([teams, secondPage]) }),
@@ -113,19 +97,12 @@ describe('team list', () => {
       expect(within(table).queryByText('Backend')).not.toBeInTheDocument();
       const teamRequests = () => seen.filter((r) => r.path === '/api/workspace/setting/teams').length;
       const before = teamRequests();
-      await act(async () => {
-        for (const observer of [...observers]) {
-          observer.callback(
-            observer.targets.map((target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry),
-            observer as unknown as IntersectionObserver,
-          );
-        }
-      });
+      await act(async () => io.fire());
       expect(await within(table).findByText('Backend')).toBeInTheDocument();
       expect(teamRequests()).toBe(before + 1);
       expect(within(table).getByText('26.08.01')).toBeInTheDocument();
     } finally {
-      Reflect.deleteProperty(window, 'IntersectionObserver');
+      io.uninstall();
     }
   });
 });

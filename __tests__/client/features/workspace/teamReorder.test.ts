@@ -1,6 +1,9 @@
 import type { TeamPage } from '../../../../contract/teams';
 import { teamsApi } from '../../../../src/api/teamsApi';
-import { draggableStyle, DROP_ANIMATION_MS } from '../../../../src/features/workspace/sidebar/SortableTeamList';
+import {
+  draggableStyle,
+  DROP_ANIMATION_MS,
+} from '../../../../src/features/workspace/sidebar/SortableTeamList';
 import {
   allTeams,
   moveFromDrop,

@@ -1,13 +1,7 @@
-import { StrictMode } from 'react';
-import { render } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ThemeProvider } from '@mui/material/styles';
 import type { Team, TeamPage } from '../../../../contract/teams';
 import type { AppStoreOptions } from '../../../../src/app/store';
-import { theme } from '../../../../src/app/theme';
-import WorkspaceShell from '../../../../src/features/workspace/WorkspaceShell';
-import { createTestStore, envelopeResponse, profile, type FetchHandler } from '../../support/helpers';
+import { envelopeResponse, profile, type FetchHandler } from '../../support/helpers';
+import { renderWorkspaceShell } from '../../support/shell';
 
 /** Shared fixtures and renderers of the workspace shell, sidebar and toast tests. */
 
@@ -46,28 +40,11 @@ export const onePage = (...teams: Team[]): TeamPage[] => [{ teamList: teams, isL
  * store, in StrictMode like the browser entry, so these tests do not depend on the pages other issues put
  * under it.
  */
-export async function renderShell(path: string, options: AppStoreOptions = {}) {
-  const bundle = await createTestStore({ preloadedState: signedIn, ...options });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/workspace',
-        element: <WorkspaceShell />,
-        children: [{ path: '*', element: <p>page</p> }],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  const view = render(
-    <StrictMode>
-      <ThemeProvider theme={theme}>
-        <Provider store={bundle.store}>
-          <RouterProvider router={router} />
-        </Provider>
-      </ThemeProvider>
-    </StrictMode>,
-  );
-  return { ...view, ...bundle, router };
+export function renderShell(path: string, options: AppStoreOptions = {}) {
+  return renderWorkspaceShell(path, [{ path: '*', element: <p>page</p> }], {
+    preloadedState: signedIn,
+    ...options,
+  });
 }
 
 export type MatchMediaMock = ReturnType<typeof mockMatchMedia>;
