@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -9,7 +9,15 @@ import {
 import { githubDelivery, item } from '../../server/db/schema';
 import { lexicalToPlainText } from '../../contract/lexical';
 import { upsertGithubInstallation } from '../../server/modules/integrations/store';
-import { githubAppEnv, startTestIntegrationsFake } from './support/integrations';
+import {
+  type WebhookDeliveryOptions,
+  deliverWebhook,
+  fakeIssueUrl,
+  githubAppEnv,
+  issuesPayload as issuesPayloadOf,
+  startTestIntegrationsFake,
+  webhookSignature,
+} from './support/integrations';
 import { createTeamWith, listPageOk } from './support/items';
 import { asMember } from './support/members';
 import { TEST_PUBLIC_URL, type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
@@ -56,63 +64,23 @@ afterAll(async () => {
 });
 
 const db = () => testDb.database.db;
-const sign = (body: string, secret = SECRET) =>
-  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const sign = (body: string, secret = SECRET) => webhookSignature(body, secret);
 
-interface DeliverOptions {
-  delivery?: string;
-  /** Overrides the correct signature; null leaves the header out. */
-  signature?: string | null;
-  headers?: Record<string, string>;
-  to?: FastifyInstance;
-}
+/** `POST /api/github/webhook` as GitHub sends it, to this file's app (or `options.to`). */
+const deliver = (
+  event: string,
+  payload: unknown,
+  options: WebhookDeliveryOptions & { to?: FastifyInstance } = {},
+) => deliverWebhook(options.to ?? app, SECRET, event, payload, options);
 
-/** `POST /api/github/webhook` as GitHub sends it (signed raw body, event and delivery headers). */
-function deliver(event: string, payload: unknown, options: DeliverOptions = {}) {
-  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-github-event': event,
-    'x-github-delivery': options.delivery ?? randomUUID(),
-    ...options.headers,
-  };
-  const signature = options.signature === undefined ? sign(body) : options.signature;
-  if (signature !== null) headers['x-hub-signature-256'] = signature;
-  return (options.to ?? app).inject({ method: 'POST', url: '/api/github/webhook', headers, payload: body });
-}
+const issueUrl = (number: number, repo = REPO) => fakeIssueUrl(repo, number);
 
-const issueUrl = (number: number, repo = REPO) =>
-  `https://github.com/${FAKE_GITHUB_ACCOUNT}/${repo}/issues/${number}`;
-
-/** An `issues` payload (the fields GitHub always sends that we read, plus some we ignore). */
-function issuesPayload(
+/** An `issues` payload of this file's repository. */
+const issuesPayload = (
   action: string,
   issue: { number: number; title: string; body?: string | null },
   extra: Record<string, unknown> = {},
-) {
-  return {
-    action,
-    issue: {
-      id: 700_000 + issue.number,
-      number: issue.number,
-      title: issue.title,
-      body: issue.body ?? null,
-      state: action === 'closed' ? 'closed' : 'open',
-      html_url: issueUrl(issue.number),
-      user: { login: 'octocat' },
-      labels: [],
-    },
-    repository: {
-      id: 1000,
-      name: REPO,
-      full_name: `${FAKE_GITHUB_ACCOUNT}/${REPO}`,
-      owner: { login: FAKE_GITHUB_ACCOUNT, type: 'Organization' },
-    },
-    installation: { id: FAKE_INSTALLATION_ID, node_id: 'MDIz' },
-    sender: { login: 'octocat' },
-    ...extra,
-  };
-}
+) => issuesPayloadOf(REPO, action, issue, extra);
 
 const row = async (id: number) => (await db().select().from(item).where(eq(item.id, id)))[0]!;
 const externalsOf = async (teamId: number) =>

@@ -1,4 +1,3 @@
-import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
@@ -13,7 +12,12 @@ import {
 import { item } from '../../server/db/schema';
 import { upsertGithubInstallation } from '../../server/modules/integrations/store';
 import { backfillSearchColumns } from '../../server/modules/search/backfill';
-import { githubAppEnv, startTestIntegrationsFake } from './support/integrations';
+import {
+  deliverWebhook,
+  githubAppEnv,
+  issuesPayload,
+  startTestIntegrationsFake,
+} from './support/integrations';
 import { createItemOk, createTeamWith } from './support/items';
 import { type SignedInMember, asMember } from './support/members';
 import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
@@ -300,42 +304,9 @@ describe('GET /api/search: derived columns follow every write', () => {
   });
 
   it('GitHub issues imported and edited by webhook are searchable', async () => {
-    const deliver = (payload: unknown) => {
-      const body = JSON.stringify(payload);
-      return app.inject({
-        method: 'POST',
-        url: '/api/github/webhook',
-        headers: {
-          'content-type': 'application/json',
-          'x-github-event': 'issues',
-          'x-github-delivery': randomUUID(),
-          'x-hub-signature-256': `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`,
-        },
-        payload: body,
-      });
-    };
-    const payload = (action: string, title: string, body: string, changes?: unknown) => ({
-      action,
-      issue: {
-        id: 990_001,
-        number: 77,
-        title,
-        body,
-        state: 'open',
-        html_url: `https://github.com/${FAKE_GITHUB_ACCOUNT}/${REPO}/issues/77`,
-        user: { login: 'octocat' },
-        labels: [],
-      },
-      ...(changes ? { changes } : {}),
-      repository: {
-        id: 1000,
-        name: REPO,
-        full_name: `${FAKE_GITHUB_ACCOUNT}/${REPO}`,
-        owner: { login: FAKE_GITHUB_ACCOUNT, type: 'Organization' },
-      },
-      installation: { id: FAKE_INSTALLATION_ID, node_id: 'MDIz' },
-      sender: { login: 'octocat' },
-    });
+    const deliver = (payload: unknown) => deliverWebhook(app, WEBHOOK_SECRET, 'issues', payload);
+    const payload = (action: string, title: string, body: string, changes?: unknown) =>
+      issuesPayload(REPO, action, { number: 77, title, body }, changes ? { changes } : {});
     const opened = await deliver(payload('opened', '웹훅 가져온 이슈', 'Stack trace 첨부'));
     expect(opened.statusCode).toBe(200);
     const imported = await search(ws.owner, { q: 'ㅇㅎ ㄱㅈㅇ', teamId: hookTeam });
