@@ -5,7 +5,7 @@
  *   node --import tsx bench/server.ts [--db pglite,postgres] [--issues 2000] [--duration 10] [--connections 10]
  *                                     [--repeat 3] [--cold 3] [--phase load,cold] [--log-level info]
  *                                     [--data <dir>] [--node-args "<flags>"] [--root <checkout>]
- *                                     [--entry bundle|tsx]
+ *                                     [--entry bundle|tsx] [--route <path>]
  *
  * For every database mode:
  * - **seed** (in this process): the real app (`buildApp`) on a fresh `DATA_DIR` (pglite, file-backed as `npm start`
@@ -73,6 +73,8 @@ const NODE_ARGS = option('node-args', '').split(' ').filter(Boolean);
  * of scripts/build-server.mjs, built first if missing; `tsx` runs the sources through tsx (`npm run dev`, Playwright).
  */
 const ENTRY = option('entry', 'bundle');
+/** The route loaded (`{teamId}`: the seeded team); another route gives the floor of the app's per-request cost. */
+const ROUTE = option('route', '/api/teams/{teamId}/issues?query=STATE&size=20');
 if (ENTRY !== 'bundle' && ENTRY !== 'tsx') throw new Error(`--entry must be bundle or tsx, not ${ENTRY}`);
 const ROOT = path.resolve(option('root', path.resolve(import.meta.dirname, '..')));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -323,7 +325,7 @@ async function loadPhase(db: DbKind): Promise<LoadResult> {
       await sleep(5_000);
       const idle = memoryOf(server.child.pid!).rss;
       const token = await accessToken(server.base, seeded.ownerName, seeded.ownerEmail);
-      const url = `${server.base}/api/teams/${seeded.teamId}/issues?query=STATE&size=20`;
+      const url = `${server.base}${ROUTE.replace('{teamId}', String(seeded.teamId))}`;
       const check = await get(url, { authorization: `Bearer ${token}` });
       if (check.status !== 200) throw new Error(`list: ${check.status} ${check.body}`);
       let peak = 0;

@@ -497,3 +497,19 @@ export const PGLITE_ANALYZE_INTERVAL_MS = 10 * 60_000;
 export async function analyze(database: Database): Promise<void> {
   await database.db.execute(sql`analyze`);
 }
+
+/**
+ * Runs one hand-written SQL statement kept prepared, for a hot path that Drizzle's query builder would rebuild on
+ * every request (server/modules/items/list.ts, one statement a list page): on PostgreSQL as the named statement
+ * `name` (node-postgres parses and plans it once per pooled connection), on PGlite through `PgliteStatements`
+ * (prepared once per distinct text). `text` uses `$1…$n` for `params`; the rows come back with the driver's usual
+ * type parsing (`json` columns parsed, `int4` as numbers). Not for use inside a Drizzle transaction: it takes its
+ * own connection (PostgreSQL) or PGlite's lock, like any statement outside one.
+ */
+export async function queryPrepared<T>(db: Db, name: string, text: string, params: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+  }
+  return (await (client as PGlite).query<T>(text, params)).rows;
+}
