@@ -25,6 +25,8 @@
  *   (measured from process start in server/main.ts), the wall time from spawn to the first 200, the child's CPU time
  *   until then and its peak RSS (`VmHWM` of /proc/<pid>/status). Medians.
  *
+ * `--route <path>` loads another route instead of the list (`{teamId}` is replaced by the seeded team's id), e.g.
+ * `/api/health` or `/api/alarms/unread-count` for the floor of the app's per-request cost.
  * `--data <dir>` (pglite only) keeps the seeded data folder there and reuses it on later runs (seeded once; the
  * owner's e-mail is kept in `<dir>/bench.json`), so repeated runs compare like with like. `--node-args` passes
  * flags to the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). `--root <checkout>` runs the server of
