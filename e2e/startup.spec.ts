@@ -22,13 +22,16 @@ import { api, enterWorkspace, watchConsole } from './support';
  * Medians of 5 tabs per case are printed (and written to e2e/.artifacts/startup.json). Timing never fails the test
  * unless `PERF_STRICT=1`: then the warm cases must show rows within `ROWS_BUDGET_MS`.
  *
- * Options: `STARTUP_RUNS=n` tabs per case; `STARTUP_WATERFALL=1` prints each tab's requests, long tasks, marks
- * (`momentum:entry`, `momentum:reissue-sent`, `momentum:router`) and when the spinner, shell, skeleton and rows
+ * Options: `STARTUP_RUNS=n` tabs per case (at most 9: renewals are limited to 20 a minute per session);
+ * `STARTUP_LATENCY_MS=n` adds n ms to every request's round trip (as over a real network, not localhost); `STARTUP_WATERFALL=1` prints each tab's requests, long tasks, marks
+ * (`momentum:entry`, `momentum:reissue-sent`, `momentum:router`, `momentum:session-ready`, `momentum:list-ready`) and when the spinner, shell, skeleton and rows
  * appeared; `STARTUP_TRACE=1` writes a Chrome trace of the last valid/warm tab to e2e/.artifacts/startup-trace.json.
  * To measure another build, serve it: `STATIC_DIR=/path/to/dist npx playwright test e2e/startup.spec.ts`.
  */
 
 const RUNS = Number(process.env.STARTUP_RUNS ?? 5);
+/** Round-trip latency added to every request of the measured tabs (CDP network emulation), as over a real network. */
+const LATENCY_MS = Number(process.env.STARTUP_LATENCY_MS ?? 0);
 const ISSUES = 30;
 const ROWS_BUDGET_MS = 400;
 
@@ -116,9 +119,15 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
     await page.addInitScript(watchFirstRow);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    if (cache === 'cold') {
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (cache === 'cold' || LATENCY_MS > 0) await cdp.send('Network.enable');
+    if (cache === 'cold') await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (LATENCY_MS > 0) {
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: LATENCY_MS,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
     }
     const tracing = process.env.STARTUP_TRACE === '1' && cache === 'warm';
     if (tracing) {

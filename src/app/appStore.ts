@@ -66,6 +66,7 @@ export async function whenSessionReady(
     ]);
     clearTimeout(timer);
   }
+  performance.mark?.('momentum:session-ready');
   return current;
 }
 

@@ -91,6 +91,7 @@ const listLoader =
         import(/* webpackChunkName: "app-store" */ '../features/items/list/prefetchItemList'),
       ]);
       await prefetchItemList(store, kind, params.teamId, fromEntry);
+      performance.mark?.('momentum:list-ready');
     } catch (error) {
       // The page loads the list itself (and the store layout reports a store that failed to load).
       console.error(error);
