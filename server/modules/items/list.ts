@@ -290,8 +290,20 @@ const GROUPINGS_SQL: Record<Grouping, { reads: string[]; label: string; image: s
  * managers ([memberId, name, profileImageUrl][] or null)]` per item read (at most `size + 1` beyond the page).
  */
 export function pageStatement(grouping: Grouping): { name: string; text: string } {
+  let statement = pageStatements.get(grouping);
+  if (!statement) {
+    statement = { name: `list_page_${grouping.toLowerCase()}`, text: pageStatementText(grouping) };
+    pageStatements.set(grouping, statement);
+  }
+  return statement;
+}
+
+/** `pageStatement`s, built once per grouping. */
+const pageStatements = new Map<Grouping, { name: string; text: string }>();
+
+function pageStatementText(grouping: Grouping): string {
   const { reads, label, image } = GROUPINGS_SQL[grouping];
-  const text = `with sizes as (
+  return `with sizes as (
   select c.group_key as key, sum(c.delta)::integer as total
   from item_group_count c
   where c.team_id = $1 and c.kind = $2 and c.group_by = '${grouping}'
@@ -328,7 +340,6 @@ select
      (select json_agg(json_build_array(m.id, m.name, m.profile_image_url))
       from item_manager im join member m on m.id = im.member_id where im.item_id = r.id))), '[]'::json)
    from page r) as items`;
-  return { name: `list_page_${grouping.toLowerCase()}`, text };
 }
 
 type GroupTuple = [key: string, total: number, label: string | null, imageUrl: string | null];
