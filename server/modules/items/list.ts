@@ -56,6 +56,11 @@ interface GroupCount {
 
 const collator = new Intl.Collator('ko');
 
+/** Managers in list order: by name (Korean collation), then id. */
+function byManagerName(a: Manager, b: Manager): number {
+  return collator.compare(a.name, b.name) || a.memberId - b.memberId;
+}
+
 /** Fixed group orders (docs/product.md "Grouped lists"): STATE and PRIORITY. */
 const FIXED_ORDER: Partial<Record<Grouping, readonly string[]>> = { STATE: STATES, PRIORITY: PRIORITIES };
 
@@ -172,9 +177,7 @@ export async function loadManagers(tx: Db, itemIds: number[]): Promise<Map<numbe
     list.push(manager);
     byItem.set(itemId, list);
   }
-  for (const list of byItem.values()) {
-    list.sort((a, b) => collator.compare(a.name, b.name) || a.memberId - b.memberId);
-  }
+  for (const list of byItem.values()) list.sort(byManagerName);
   return byItem;
 }
 
@@ -281,6 +284,9 @@ const GROUPINGS_SQL: Record<Grouping, { reads: string[]; label: string; image: s
   },
 };
 
+/** `pageStatement`s, built once per grouping. */
+const pageStatements = new Map<Grouping, { name: string; text: string }>();
+
 /**
  * The page statement of `grouping` (see the module comment). Parameters: `$1` team id, `$2` kind, `$3` the group
  * keys in the order to assume (text[]; a group missing from it is not read), `$4` the cursor's group key and `$5` its
@@ -297,9 +303,6 @@ export function pageStatement(grouping: Grouping): { name: string; text: string 
   }
   return statement;
 }
-
-/** `pageStatement`s, built once per grouping. */
-const pageStatements = new Map<Grouping, { name: string; text: string }>();
 
 function pageStatementText(grouping: Grouping): string {
   const { reads, label, image } = GROUPINGS_SQL[grouping];
@@ -439,8 +442,19 @@ function takePage(
   return { rows, hasNext };
 }
 
-function byManagerName(a: Manager, b: Manager): number {
-  return collator.compare(a.name, b.name) || a.memberId - b.memberId;
+/** The list row of an item the page statement read. */
+function listRowOf(item: ItemTuple): ListRow {
+  const [, id, name, title, state, priority, deadlineStart, deadlineEnd, goalId, extServiceType, createdAt] =
+    item;
+  const row = { id, name, title, state, priority, deadlineStart, deadlineEnd, goalId, extServiceType };
+  return { ...row, createdAt: new Date(createdAt * 1000) };
+}
+
+/** The managers of an item the page statement read, in list order (`byManagerName`). */
+function managersOf(item: ItemTuple): Manager[] {
+  return (item[12] ?? [])
+    .map(([memberId, name, profileUrl]) => ({ memberId, name, profileUrl }))
+    .sort(byManagerName);
 }
 
 /**
@@ -494,42 +508,15 @@ export async function listPage(
   });
   const { rows, hasNext } = takePage(groups, start, read, size);
 
+  // One title per goal of the page (an item carries its goal's title).
+  const goalTitles = new Map<number, string>();
+  for (const { item } of rows) {
+    const [, , , , , , , , goalId, , , goalTitle] = item;
+    if (goalId !== null && goalTitle !== null) goalTitles.set(goalId, goalTitle);
+  }
   const itemsBySlot = new Map<number, ListItem[]>();
   for (const { slot, item } of rows) {
-    const [
-      ,
-      id,
-      name,
-      title,
-      state,
-      priority,
-      deadlineStart,
-      deadlineEnd,
-      goalId,
-      extServiceType,
-      createdAt,
-    ] = item;
-    const managers: Manager[] = (item[12] ?? [])
-      .map(([memberId, managerName, profileUrl]) => ({ memberId, name: managerName, profileUrl }))
-      .sort(byManagerName);
-    const goalTitles = new Map<number, string>();
-    if (goalId !== null && item[11] !== null) goalTitles.set(goalId, item[11]);
-    const listed = toListItem(
-      {
-        id,
-        name,
-        title,
-        state,
-        priority,
-        deadlineStart,
-        deadlineEnd,
-        goalId,
-        extServiceType,
-        createdAt: new Date(createdAt * 1000),
-      },
-      managers,
-      goalTitles,
-    );
+    const listed = toListItem(listRowOf(item), managersOf(item), goalTitles);
     const list = itemsBySlot.get(slot) ?? [];
     list.push(listed);
     itemsBySlot.set(slot, list);
