@@ -20,8 +20,11 @@ import { createRoutes } from '../../../src/app/router';
 import type { AppStoreBundle } from '../../../src/app/store';
 import { HANDOFF_MS, SESSION_CHANNEL_NAME } from '../../../src/features/session/crossTabRenewal';
 import {
+  claimRenewal,
   PERSISTED_SESSION_KEY,
   readStoredSessionFlag,
+  RENEWAL_CLAIM_KEY,
+  RENEWAL_CLAIM_MS,
   startEarlyRenewal,
   startsWithSession,
   type EarlyRenewalOutcome,
@@ -79,10 +82,23 @@ function persistedSession(hasSession: boolean) {
     _persist: JSON.stringify({ version: 2, rehydrated: true }),
   });
 }
-/** Local storage of a browser that holds a session. */
-const withSession = () => memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(true) });
+/** Local storage of a browser that holds a session (`values`: what is stored, for the test to look at). */
+const withSession = (more: Record<string, string> = {}) =>
+  memoryStorage({ [PERSISTED_SESSION_KEY]: persistedSession(true), ...more });
 
-const memoryStorage = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
+const memoryStorage = (values: Record<string, string>) => ({
+  values,
+  getItem: (key: string) => values[key] ?? null,
+  setItem: (key: string, value: string) => {
+    values[key] = value;
+  },
+  removeItem: (key: string) => {
+    delete values[key];
+  },
+});
+
+/** What another tab notes while it renews, `ageMs` ago. */
+const claimedBefore = (ageMs: number) => ({ [RENEWAL_CLAIM_KEY]: `${Date.now() - ageMs}:othertab` });
 
 /** Locks that are granted at once, in order (enough for one tab at a time). */
 function grantingLocks() {
@@ -118,6 +134,8 @@ describe('early session renewal (entry, before React)', () => {
       getItem: () => {
         throw new Error('SecurityError');
       },
+      setItem: () => undefined,
+      removeItem: () => undefined,
     };
     expect(readStoredSessionFlag(throwing)).toBe(false);
   });
@@ -144,10 +162,13 @@ describe('early session renewal (entry, before React)', () => {
     const received: unknown[] = [];
     otherTab.onmessage = (event) => received.push(event.data);
     const { locks, granted } = grantingLocks();
+    const storage = withSession();
 
-    const outcome = await startEarlyRenewal(LIST, withSession(), { crossTab: { locks, BroadcastChannel } });
+    const outcome = await startEarlyRenewal(LIST, storage, { crossTab: { locks, BroadcastChannel } });
 
     expect(outcome).toEqual({ kind: 'renewed', accessToken: fresh });
+    // The note "this tab is renewing" is gone once it is done.
+    expect(storage.values[RENEWAL_CLAIM_KEY]).toBeUndefined();
     expect(seen).toEqual([
       { method: 'POST', path: '/api/token/reissue', authorization: null, credentials: 'include' },
     ]);
@@ -157,6 +178,78 @@ describe('early session renewal (entry, before React)', () => {
     );
     otherTab.close();
     await new Promise((resolve) => setTimeout(resolve, HANDOFF_MS + 10));
+  });
+
+  it('no other tab renewing: the request leaves at once, without waiting for the lock', async () => {
+    const fresh = jwt('fresh', 900);
+    const { seen } = mockFetch({
+      'POST /api/token/reissue': () => envelopeResponse(200, { accessToken: fresh }),
+    });
+    // A busy browser grants the lock late: here, only when the test says so.
+    let grant!: () => void;
+    const granting = new Promise<void>((resolve) => {
+      grant = resolve;
+    });
+    const released: string[] = [];
+    const request = async (name: string, _options: LockOptions, callback: (lock: Lock | null) => unknown) => {
+      await granting;
+      await callback({ name, mode: 'exclusive' } as Lock);
+      released.push(name);
+    };
+    const storage = withSession();
+    const outcome = startEarlyRenewal(LIST, storage, {
+      crossTab: { locks: { request } as unknown as LockManager, BroadcastChannel: null },
+    })!;
+    // While the request is out, the note tells tabs that start now to wait for this tab's token.
+    expect(storage.values[RENEWAL_CLAIM_KEY]).toMatch(/^\d+:/);
+
+    await expect(outcome).resolves.toEqual({ kind: 'renewed', accessToken: fresh });
+    expect(seen.map((r) => r.path)).toEqual(['/api/token/reissue']);
+    expect(storage.values[RENEWAL_CLAIM_KEY]).toBeUndefined();
+    // The lock, granted after the renewal, is still let go again (after the hand-over time).
+    grant();
+    await waitFor(() => expect(released).toEqual(['momentum-reissue']));
+  });
+
+  it('another tab renewing since a moment: waits for the lock and uses its token (no request)', async () => {
+    const { seen } = mockFetch({});
+    const shared = jwt('shared', 900);
+    let releaseOther!: () => void;
+    const otherHolds = new Promise<void>((resolve) => {
+      releaseOther = resolve;
+    });
+    const request = async (name: string, _options: LockOptions, callback: (lock: Lock | null) => unknown) => {
+      await otherHolds;
+      return callback({ name, mode: 'exclusive' } as Lock);
+    };
+    const note = claimedBefore(200);
+    const storage = withSession(note);
+    const outcomePromise = startEarlyRenewal(LIST, storage, {
+      crossTab: { locks: { request } as unknown as LockManager, BroadcastChannel },
+    })!;
+    const otherTab = new BroadcastChannel(SESSION_CHANNEL_NAME);
+    otherTab.postMessage({ type: 'momentum/accessTokenRenewed', accessToken: shared });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual([]);
+    releaseOther();
+
+    expect(await outcomePromise).toEqual({ kind: 'renewed', accessToken: shared });
+    expect(seen).toEqual([]);
+    // The other tab's note is left to it.
+    expect(storage.values[RENEWAL_CLAIM_KEY]).toBe(note[RENEWAL_CLAIM_KEY]);
+    otherTab.close();
+    await new Promise((resolve) => setTimeout(resolve, HANDOFF_MS + 10));
+  });
+
+  it('a note older than the claim time (its tab was closed) holds nobody back', () => {
+    const now = Date.now();
+    expect(claimRenewal(withSession(claimedBefore(RENEWAL_CLAIM_MS - 100)), now)).toBeNull();
+    const stale = withSession(claimedBefore(RENEWAL_CLAIM_MS + 100));
+    const claim = claimRenewal(stale, now);
+    expect(claim).toMatch(new RegExp(`^${now}:`));
+    expect(stale.values[RENEWAL_CLAIM_KEY]).toBe(claim);
+    // No storage (private mode, disabled): always through the lock.
+    expect(claimRenewal(null, now)).toBeNull();
   });
 
   it('uses the token another tab renewed while this one waited for the lock (no request)', async () => {
@@ -175,7 +268,7 @@ describe('early session renewal (entry, before React)', () => {
       }
       return callback({ name, mode: 'exclusive' } as Lock);
     };
-    const outcomePromise = startEarlyRenewal(LIST, withSession(), {
+    const outcomePromise = startEarlyRenewal(LIST, withSession(claimedBefore(0)), {
       crossTab: { locks: { request } as unknown as LockManager, BroadcastChannel },
     })!;
     const otherTab = new BroadcastChannel(SESSION_CHANNEL_NAME);
@@ -211,7 +304,7 @@ describe('early session renewal (entry, before React)', () => {
   it('tells it too when the renewal ends without a request (the lock manager refused)', async () => {
     const { seen } = mockFetch({});
     const onRequestSent = jest.fn();
-    const sharedOutcome = startEarlyRenewal(LIST, withSession(), {
+    const sharedOutcome = startEarlyRenewal(LIST, withSession(claimedBefore(0)), {
       crossTab: {
         locks: {
           request: () => {

@@ -13,10 +13,17 @@ import {
  * outcome when it is created (app/appStore.ts), before anything under the store renders or loads, so the first
  * protected request already carries the token.
  *
- * This is the same shared renewal the session saga runs: the Web Lock `momentum-reissue` first, then a token
- * another tab broadcast meanwhile instead of a request, else the request, whose token is broadcast to the other
- * tabs. No Redux here (this module is in the entry chunk, which the login route loads): only `fetch`, local
- * storage (read only — nothing is written) and crossTabRenewal.ts.
+ * This is the same shared renewal the session saga runs — the Web Lock `momentum-reissue`, then a token another
+ * tab broadcast meanwhile instead of a request, else the request, whose token is broadcast to the other tabs — with
+ * one difference: a tab that finds no other tab renewing right now does not wait for the lock. Granting a Web Lock
+ * is a round trip to the browser process, which a browser busy opening tabs answers in 100–250 ms, and the whole
+ * app waits for this request. So the tab notes in local storage that it is renewing (`claimRenewal`: a timestamp,
+ * nothing secret), sends the request at once and takes the lock alongside; tabs that start meanwhile see the note
+ * and wait behind the lock for the broadcast token, as before. Two tabs that start within the same few milliseconds
+ * may both send the request; the server's grace for a just-rotated refresh token makes that harmless.
+ *
+ * No Redux here (this module is in the entry chunk, which the login route loads): only `fetch`, local storage
+ * (the persisted flags, read; the renewal note) and crossTabRenewal.ts.
  */
 
 /** What became of the early renewal (the saga's `RenewalOutcome`). */
@@ -69,6 +76,44 @@ export function readStoredSessionFlag(storage: Pick<Storage, 'getItem'> | null |
   return readPersistedFlag(storage, PERSISTED_SESSION_KEY, 'hasSession');
 }
 
+/** Local storage key of the note "a tab is renewing" (`<ms since epoch>:<random>`; nothing secret). */
+export const RENEWAL_CLAIM_KEY = 'momentum:renewing';
+
+/**
+ * How long (ms) a note holds other starting tabs behind the lock. The renewing tab removes it when done; a note left
+ * by a tab that was closed meanwhile stops counting after this.
+ */
+export const RENEWAL_CLAIM_MS = 5_000;
+
+/** The local storage calls the early renewal uses. */
+export type RenewalStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/**
+ * Notes that this tab is renewing, unless another tab noted it less than `RENEWAL_CLAIM_MS` ago. Returns the note
+ * (to remove it afterwards), or null: another tab is renewing, or storage is unavailable — then take the lock.
+ */
+export function claimRenewal(storage: RenewalStorage | null | undefined, now = Date.now()): string | null {
+  if (!storage) return null;
+  try {
+    const noted = Number(storage.getItem(RENEWAL_CLAIM_KEY)?.split(':')[0]);
+    if (Number.isFinite(noted) && now >= noted && now - noted < RENEWAL_CLAIM_MS) return null;
+    const claim = `${now}:${Math.random().toString(36).slice(2)}`;
+    storage.setItem(RENEWAL_CLAIM_KEY, claim);
+    return claim;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes this tab's note, unless another tab has noted a newer renewal since. Storage errors are ignored. */
+export function releaseRenewalClaim(storage: RenewalStorage | null | undefined, claim: string): void {
+  try {
+    if (storage?.getItem(RENEWAL_CLAIM_KEY) === claim) storage.removeItem(RENEWAL_CLAIM_KEY);
+  } catch {
+    // nothing to clean up
+  }
+}
+
 export interface EarlyRenewalDeps {
   fetch?: typeof fetch;
   crossTab?: CrossTabEnvironment;
@@ -77,16 +122,24 @@ export interface EarlyRenewalDeps {
    * another tab, an error). The entry holds the rest of the app back until then (see app/earlySession.ts).
    */
   onRequestSent?: () => void;
+  /** Where the renewal note is kept (local storage); without one, the tab always waits for the lock. */
+  storage?: RenewalStorage | null;
 }
 
-/** One renewal through the cross-tab lock and channel (see `reissueWorker` in sessionSaga.ts). */
+/**
+ * One renewal through the cross-tab lock and channel (see `reissueWorker` in sessionSaga.ts): at once when
+ * `claimRenewal` succeeds (the lock is taken alongside and held until the token is broadcast), else after the lock,
+ * using the token another tab broadcast meanwhile if there is one.
+ */
 export async function renewEarly({
   fetch: fetchImpl = fetch,
   crossTab,
   onRequestSent,
+  storage,
 }: EarlyRenewalDeps = {}): Promise<EarlyRenewalOutcome> {
   const renewal = openCrossTabRenewal(crossTab);
-  let lock: HeldReissueLock | undefined;
+  const claim = claimRenewal(storage);
+  let lock: Promise<HeldReissueLock> | undefined;
   let broadcast = false;
   let sent = false;
   const markSent = () => {
@@ -95,9 +148,14 @@ export async function renewEarly({
     onRequestSent?.();
   };
   try {
-    lock = await renewal.acquire();
-    const shared = renewal.newerToken(null);
-    if (shared) return { kind: 'renewed', accessToken: shared };
+    lock = renewal.acquire();
+    // With the claim a refused lock does not matter: the request goes anyway.
+    if (claim) lock.catch(() => undefined);
+    else {
+      await lock;
+      const shared = renewal.newerToken(null);
+      if (shared) return { kind: 'renewed', accessToken: shared };
+    }
 
     const request = fetchImpl('/api/token/reissue', { method: 'POST', credentials: 'include' });
     markSent();
@@ -114,7 +172,12 @@ export async function renewEarly({
     return { kind: 'unavailable' };
   } finally {
     markSent();
-    lock?.release(broadcast);
+    if (claim) releaseRenewalClaim(storage, claim);
+    // With a claim the lock may be granted only now: it is then held for the hand-over, and let go.
+    void lock?.then(
+      (held) => held.release(broadcast),
+      () => undefined,
+    );
     // Keep the channel open until the hand-over is done, then leave the session saga's channel alone.
     setTimeout(() => renewal.close(), HANDOFF_MS);
   }
@@ -127,9 +190,9 @@ export async function renewEarly({
  */
 export function startEarlyRenewal(
   pathname: string,
-  storage: Pick<Storage, 'getItem'> | null | undefined,
-  deps: EarlyRenewalDeps = {},
+  storage: RenewalStorage | null | undefined,
+  deps: Omit<EarlyRenewalDeps, 'storage'> = {},
 ): Promise<EarlyRenewalOutcome> | null {
   if (!startsWithSession(pathname) || !readStoredSessionFlag(storage)) return null;
-  return renewEarly(deps);
+  return renewEarly({ ...deps, storage });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode, type RefCallback } from 'react';
 import { styled } from '@mui/material/styles';
 import { useAppDispatch } from '../../../app/hooks';
 import { useSentinel } from '../../../shared/lib/useSentinel';
@@ -73,7 +73,7 @@ export interface PagedGroupsProps {
   query: PagedQuery;
   groups: readonly MergedGroup[];
   /** From `useListPaging`. */
-  sentinel: (node: Element | null) => void;
+  sentinel: RefCallback<Element>;
   /** The first load's skeleton pulls up under the toolbar (the item lists; not under the notifications' tabs). */
   firstUnderToolbar: boolean;
   /** What an empty list shows. */
