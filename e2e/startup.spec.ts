@@ -380,3 +380,44 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
   await context.close();
   if (profileDir) fs.rmSync(profileDir, { recursive: true, force: true });
 });
+
+test('a browser restoring five tabs at once: every tab shows the list and the session survives', async ({
+  browser,
+}) => {
+  // Several tabs may renew in parallel now (each finds no other tab's note yet): the server's grace for a
+  // just-rotated refresh token keeps that from looking like reuse (README.md "Sessions across tabs").
+  const context = await browser.newContext();
+  const setup = await context.newPage();
+  const created = await enterWorkspace(
+    setup,
+    { name: '박복원', email: 'restore@perf.example' },
+    { create: 'Restore' },
+  );
+  const response = await api(setup, 'POST', `/api/teams/${created.defaultTeamId}/issues`, {
+    title: '복원 이슈',
+  });
+  expect(response.status).toBe(201);
+  await setup.close();
+
+  const listUrl = `/workspace/default/team/${created.defaultTeamId}/issue`;
+  const reissues: number[] = [];
+  context.on('response', (answer) => {
+    if (new URL(answer.url()).pathname === '/api/token/reissue') reissues.push(answer.status());
+  });
+  const tabs = await Promise.all(Array.from({ length: 5 }, () => context.newPage()));
+  await Promise.all(tabs.map((tab) => tab.goto(listUrl)));
+  for (const tab of tabs) {
+    await expect(tab.getByTestId('item-row')).toHaveText(/복원 이슈/);
+    await expect(tab).toHaveURL(new RegExp(`${listUrl}$`));
+  }
+  expect(reissues.length).toBeGreaterThanOrEqual(1);
+  expect(reissues.length).toBeLessThanOrEqual(5);
+  expect(reissues.every((status) => status === 200)).toBe(true);
+
+  // The session was not revoked: a tab opened later renews with the current cookie and shows the list.
+  await Promise.all(tabs.map((tab) => tab.close()));
+  const later = await context.newPage();
+  await later.goto(listUrl);
+  await expect(later.getByTestId('item-row')).toHaveText(/복원 이슈/);
+  await context.close();
+});
