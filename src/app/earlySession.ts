@@ -15,7 +15,8 @@ import { preloadRouteChunks } from './routeChunks';
  * - a list URL requests the list's first page with the renewed token (features/items/list/firstListPage.ts); the
  *   list route's loader hands it to RTK Query;
  * - the first screen's route chunks start downloading (app/routeChunks.ts) while the entry is still evaluating.
- * Nothing is written anywhere: the token stays in memory.
+ * The token stays in memory; the only thing written is the renewal's short-lived note in local storage (a
+ * timestamp, see `claimRenewal` in features/session/earlyRenewal.ts).
  */
 
 performance.mark?.('momentum:entry');
