@@ -105,7 +105,8 @@ describe('list page: groups and rows', () => {
     const { requests } = issueRoutes();
     const { region } = await open();
     await within(region).findByText('Acme-i1');
-    expect(within(region).getByRole('heading', { level: 1 })).toHaveTextContent('Acme');
+    // The name comes from the workspace profile, a request of its own.
+    await waitFor(() => expect(within(region).getByRole('heading', { level: 1 })).toHaveTextContent('Acme'));
     expect(groupHeadings(region)).toEqual(['진행중5', '해야할 일1']);
     expect(screen.getByRole('heading', { level: 2, name: '진행중 5' })).toBeInTheDocument();
     expect(requests[0]).toEqual({ path: '/api/teams/7/issues', query: 'STATE', cursor: null, size: '20' });
