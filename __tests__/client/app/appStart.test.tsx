@@ -110,6 +110,24 @@ function grantingLocks() {
   return { locks: { request } as unknown as LockManager, granted };
 }
 
+/**
+ * Locks held elsewhere (another tab, or a busy browser) until `release()`; `letGo` lists the locks this tab held
+ * and released again.
+ */
+function heldLocks() {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const letGo: string[] = [];
+  const request = async (name: string, _options: LockOptions, callback: (lock: Lock | null) => unknown) => {
+    await held;
+    await callback({ name, mode: 'exclusive' } as Lock);
+    letGo.push(name);
+  };
+  return { locks: { request } as unknown as LockManager, release, letGo };
+}
+
 const LIST = '/workspace/default/team/7/issue';
 const firstPage = page([group('TODO', [item(1, { title: '첫 번째 이슈', state: 'TODO' })])]);
 
@@ -186,20 +204,9 @@ describe('early session renewal (entry, before React)', () => {
       'POST /api/token/reissue': () => envelopeResponse(200, { accessToken: fresh }),
     });
     // A busy browser grants the lock late: here, only when the test says so.
-    let grant!: () => void;
-    const granting = new Promise<void>((resolve) => {
-      grant = resolve;
-    });
-    const released: string[] = [];
-    const request = async (name: string, _options: LockOptions, callback: (lock: Lock | null) => unknown) => {
-      await granting;
-      await callback({ name, mode: 'exclusive' } as Lock);
-      released.push(name);
-    };
+    const { locks, release: grant, letGo } = heldLocks();
     const storage = withSession();
-    const outcome = startEarlyRenewal(LIST, storage, {
-      crossTab: { locks: { request } as unknown as LockManager, BroadcastChannel: null },
-    })!;
+    const outcome = startEarlyRenewal(LIST, storage, { crossTab: { locks, BroadcastChannel: null } })!;
     // While the request is out, the note tells tabs that start now to wait for this tab's token.
     expect(storage.values[RENEWAL_CLAIM_KEY]).toMatch(/^\d+:/);
 
@@ -208,25 +215,17 @@ describe('early session renewal (entry, before React)', () => {
     expect(storage.values[RENEWAL_CLAIM_KEY]).toBeUndefined();
     // The lock, granted after the renewal, is still let go again (after the hand-over time).
     grant();
-    await waitFor(() => expect(released).toEqual(['momentum-reissue']));
+    await waitFor(() => expect(letGo).toEqual(['momentum-reissue']));
   });
 
   it('another tab renewing since a moment: waits for the lock and uses its token (no request)', async () => {
     const { seen } = mockFetch({});
     const shared = jwt('shared', 900);
-    let releaseOther!: () => void;
-    const otherHolds = new Promise<void>((resolve) => {
-      releaseOther = resolve;
-    });
-    const request = async (name: string, _options: LockOptions, callback: (lock: Lock | null) => unknown) => {
-      await otherHolds;
-      return callback({ name, mode: 'exclusive' } as Lock);
-    };
+    // Another tab holds the lock: it broadcasts its new token, then lets go.
+    const { locks, release: releaseOther } = heldLocks();
     const note = claimedBefore(200);
     const storage = withSession(note);
-    const outcomePromise = startEarlyRenewal(LIST, storage, {
-      crossTab: { locks: { request } as unknown as LockManager, BroadcastChannel },
-    })!;
+    const outcomePromise = startEarlyRenewal(LIST, storage, { crossTab: { locks, BroadcastChannel } })!;
     const otherTab = new BroadcastChannel(SESSION_CHANNEL_NAME);
     otherTab.postMessage({ type: 'momentum/accessTokenRenewed', accessToken: shared });
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -250,36 +249,6 @@ describe('early session renewal (entry, before React)', () => {
     expect(stale.values[RENEWAL_CLAIM_KEY]).toBe(claim);
     // No storage (private mode, disabled): always through the lock.
     expect(claimRenewal(null, now)).toBeNull();
-  });
-
-  it('uses the token another tab renewed while this one waited for the lock (no request)', async () => {
-    const { seen } = mockFetch({});
-    const shared = jwt('shared', 900);
-    let releaseOther!: () => void;
-    const otherHolds = new Promise<void>((resolve) => {
-      releaseOther = resolve;
-    });
-    let first = true;
-    const request = async (name: string, _options: LockOptions, callback: (lock: Lock | null) => unknown) => {
-      if (first) {
-        first = false;
-        // Another tab holds the lock: it broadcasts its new token, then lets go.
-        await otherHolds;
-      }
-      return callback({ name, mode: 'exclusive' } as Lock);
-    };
-    const outcomePromise = startEarlyRenewal(LIST, withSession(claimedBefore(0)), {
-      crossTab: { locks: { request } as unknown as LockManager, BroadcastChannel },
-    })!;
-    const otherTab = new BroadcastChannel(SESSION_CHANNEL_NAME);
-    otherTab.postMessage({ type: 'momentum/accessTokenRenewed', accessToken: shared });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    releaseOther();
-
-    expect(await outcomePromise).toEqual({ kind: 'renewed', accessToken: shared });
-    expect(seen).toEqual([]);
-    otherTab.close();
-    await new Promise((resolve) => setTimeout(resolve, HANDOFF_MS + 10));
   });
 
   it('tells when the request has left, once (the entry evaluates the app after that)', async () => {
