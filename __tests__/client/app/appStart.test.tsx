@@ -4,6 +4,8 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { App } from '../../../src/app/App';
 import type * as EarlySession from '../../../src/app/earlySession';
+import { startEarlySession } from '../../../src/app/earlyStart';
+import { takeEarlyStart } from '../../../src/app/earlyStartHandoff';
 import { routeChunkLoads } from '../../../src/app/routeChunks';
 import { ITEM_SEGMENTS } from '../../../src/api/itemsApi';
 import {
@@ -411,20 +413,29 @@ describe("the list's first page, requested by the entry", () => {
   });
 });
 
-describe('the entry (app/earlySession.ts)', () => {
-  /** Runs the entry's early start for `path` with `stored` in local storage; returns its exports. */
-  function runEntry(path: string, stored: Record<string, string>) {
-    window.history.replaceState(null, '', path);
+describe('the early script (src/early.ts) and the entry (app/earlySession.ts)', () => {
+  const persistedInvite = JSON.stringify({ hasWorkspace: JSON.stringify(true) });
+  const storageWith = (stored: Record<string, string>) => {
     for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+    return localStorage;
+  };
+
+  /** Runs the early script at `path`, then the entry (as index.html does); returns the entry's exports. */
+  function runEarlyScriptThenEntry(path: string, stored: Record<string, string>) {
+    window.history.replaceState(null, '', path);
+    storageWith(stored);
     let entry!: typeof EarlySession;
     jest.isolateModules(() => {
+      jest.requireActual('../../../src/early');
       entry = jest.requireActual('../../../src/app/earlySession');
     });
     return entry;
   }
-  const persistedInvite = JSON.stringify({ hasWorkspace: JSON.stringify(true) });
 
-  afterEach(() => window.history.replaceState(null, '', '/'));
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    takeEarlyStart(window);
+  });
 
   it('a session: renewal first (no token in memory), then the first page with the new token', async () => {
     const fresh = jwt('fresh', 900);
@@ -432,13 +443,13 @@ describe('the entry (app/earlySession.ts)', () => {
       'POST /api/token/reissue': () => envelopeResponse(200, { accessToken: fresh }),
       'GET /api/teams/7/issues': () => envelopeResponse(200, firstPage),
     });
-    const entry = runEntry(LIST, {
-      [PERSISTED_SESSION_KEY]: persistedSession(true),
-      'persist:invite': persistedInvite,
-    });
-    await entry.appMayStart;
-    await expect(entry.earlyRenewal).resolves.toMatchObject({ kind: 'renewed', accessToken: fresh });
-    await expect(entry.firstListPage).resolves.toMatchObject({ accessToken: fresh });
+    const started = startEarlySession(
+      LIST,
+      storageWith({ [PERSISTED_SESSION_KEY]: persistedSession(true), 'persist:invite': persistedInvite }),
+    );
+    await started.requestSent;
+    await expect(started.earlyRenewal).resolves.toMatchObject({ kind: 'renewed', accessToken: fresh });
+    await expect(started.firstListPage).resolves.toMatchObject({ accessToken: fresh });
     expect(seen.filter((r) => r.path.startsWith('/api/')).map((r) => [r.path, r.authorization])).toEqual([
       ['/api/token/reissue', null],
       ['/api/teams/7/issues', `Bearer ${fresh}`],
@@ -448,20 +459,24 @@ describe('the entry (app/earlySession.ts)', () => {
 
   it('no session, no known workspace or not a list: no first page', async () => {
     const { seen } = mockFetch({});
-    const none = runEntry(LIST, { 'persist:invite': persistedInvite });
+    const none = startEarlySession(LIST, storageWith({ 'persist:invite': persistedInvite }));
     expect(none.earlyRenewal).toBeNull();
     expect(none.firstListPage).toBeNull();
+    await none.requestSent;
     expect(seen.filter((r) => r.path.startsWith('/api/'))).toEqual([]);
     localStorage.clear();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const noWorkspace = runEntry(LIST, { [PERSISTED_SESSION_KEY]: persistedSession(true) });
+    const noWorkspace = startEarlySession(
+      LIST,
+      storageWith({ [PERSISTED_SESSION_KEY]: persistedSession(true) }),
+    );
     expect(noWorkspace.firstListPage).toBeNull();
     await noWorkspace.earlyRenewal;
     localStorage.clear();
-    const settings = runEntry('/workspace/setting/my-profile', {
-      [PERSISTED_SESSION_KEY]: persistedSession(true),
-      'persist:invite': persistedInvite,
-    });
+    const settings = startEarlySession(
+      '/workspace/setting/my-profile',
+      storageWith({ [PERSISTED_SESSION_KEY]: persistedSession(true), 'persist:invite': persistedInvite }),
+    );
     expect(settings.firstListPage).toBeNull();
     // Any workspace page of a session renews at start: the token is not kept across pages.
     expect(settings.earlyRenewal).not.toBeNull();
@@ -471,6 +486,44 @@ describe('the entry (app/earlySession.ts)', () => {
       '/api/token/reissue',
     ]);
     await new Promise((resolve) => setTimeout(resolve, HANDOFF_MS + 10));
+  });
+
+  it('the entry takes over what the early script started, once, and sends nothing itself', async () => {
+    const fresh = jwt('fresh', 900);
+    const { seen } = mockFetch({
+      'POST /api/token/reissue': () => envelopeResponse(200, { accessToken: fresh }),
+      'GET /api/teams/7/issues': () => envelopeResponse(200, firstPage),
+    });
+    const entry = runEarlyScriptThenEntry(LIST, {
+      [PERSISTED_SESSION_KEY]: persistedSession(true),
+      'persist:invite': persistedInvite,
+    });
+    // The request left while the early script ran, before the entry was evaluated.
+    expect(seen.map((r) => r.path)).toContain('/api/token/reissue');
+    await entry.appMayStart;
+    await expect(entry.earlyRenewal).resolves.toMatchObject({ kind: 'renewed', accessToken: fresh });
+    await expect(entry.firstListPage).resolves.toMatchObject({ accessToken: fresh, teamId: 7 });
+    // Handed over once: nothing is left on `window` for anyone else.
+    expect(takeEarlyStart(window)).toBeNull();
+    expect(seen.filter((r) => r.path.startsWith('/api/')).map((r) => r.path)).toEqual([
+      '/api/token/reissue',
+      '/api/teams/7/issues',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, HANDOFF_MS + 10));
+  });
+
+  it('without the early script, the entry starts nothing: the first 401 renews the usual way', async () => {
+    const { seen } = mockFetch({});
+    window.history.replaceState(null, '', LIST);
+    storageWith({ [PERSISTED_SESSION_KEY]: persistedSession(true), 'persist:invite': persistedInvite });
+    let entry!: typeof EarlySession;
+    jest.isolateModules(() => {
+      entry = jest.requireActual('../../../src/app/earlySession');
+    });
+    expect(entry.earlyRenewal).toBeNull();
+    expect(entry.firstListPage).toBeNull();
+    await entry.appMayStart;
+    expect(seen.filter((r) => r.path.startsWith('/api/'))).toEqual([]);
   });
 });
 

@@ -1,0 +1,60 @@
+import { fetchFirstListPage, matchListUrl, type FirstListPage } from '../features/items/list/firstListPage';
+import {
+  PERSISTED_INVITE_KEY,
+  readPersistedFlag,
+  startEarlyRenewal,
+  type RenewalStorage,
+} from '../features/session/earlyRenewal';
+import type { EarlyStart } from './earlyStartHandoff';
+
+/*
+ * What a fresh page starts before any of the app's code has loaded (docs/architecture.md "Session"). The early
+ * script (src/early.ts, the first script of index.html, a few KB) runs this while the HTML is parsed, so the
+ * requests go out while the browser is still fetching the app's bundles; the app (src/app/earlySession.ts) takes
+ * the result over when it starts. For a `/workspace` URL in a browser that holds a session:
+ * - the session renewal (features/session/earlyRenewal.ts): the access token is kept in memory only, so a new page
+ *   has none; the router hands the outcome to the store (app/appStore.ts);
+ * - for a list URL, the list's first page with the renewed token (features/items/list/firstListPage.ts); the list
+ *   route's loader hands it to RTK Query.
+ * The token stays in memory; the only thing written is the renewal's short-lived note in local storage (a
+ * timestamp, see `claimRenewal` in features/session/earlyRenewal.ts).
+ */
+
+/**
+ * Starts the renewal and the list's first page for a page at `pathname` (see above). Nothing is started — both
+ * promises null — outside `/workspace`, without a stored session, or (first page only) without a known workspace
+ * or on a URL that is no list. `requestSent` resolves once the reissue request has left (or the renewal ended
+ * without one, or none was started).
+ */
+export function startEarlySession(pathname: string, storage: RenewalStorage | null): EarlyStart {
+  let requestSent: () => void = () => undefined;
+  const sent = new Promise<void>((resolve) => {
+    requestSent = resolve;
+  });
+  const earlyRenewal = startEarlyRenewal(pathname, storage, {
+    onRequestSent: () => {
+      performance.mark?.('momentum:reissue-sent');
+      requestSent();
+    },
+  });
+  if (!earlyRenewal) requestSent();
+
+  const list = matchListUrl(pathname);
+  // The guard sends a visitor without a session or a workspace to sign in: nothing to load for them.
+  const firstListPage: Promise<FirstListPage | null> | null =
+    list && earlyRenewal && readPersistedFlag(storage, PERSISTED_INVITE_KEY, 'hasWorkspace')
+      ? earlyRenewal.then((outcome) =>
+          outcome.kind === 'renewed' ? fetchFirstListPage(list, outcome.accessToken) : null,
+        )
+      : null;
+  return { earlyRenewal, firstListPage, requestSent: sent };
+}
+
+/** The page's local storage, or null where it is unavailable (disabled storage, some private modes). */
+export function storageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
