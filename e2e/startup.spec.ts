@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type CDPSession } from '@playwright/test';
@@ -21,10 +23,17 @@ import { api, enterWorkspace, watchConsole } from './support';
  * - `reissue`: when the reissue request started (null: none);
  * - `list`: when the first list request (`GET /api/teams/{id}/issues`) started; `listOk`: when the list request
  *   that succeeded started (later than `list` when a 401 was renewed and retried);
- * - `rows`: when the first `item-row` was in the DOM, and `painted` the next animation frame after it;
- *   the test waits for these without polling the page (Playwright's polling would run in the tab while it starts);
+ * - `rows`: when the first `item-row` was in the DOM; `painted`: when the frame after it had been rendered (a message
+ *   posted from the next animation frame callback, which runs before that frame's style, layout and paint; until
+ *   2026-11-25 evening `painted` was taken in that callback, i.e. before the frame's layout and paint, which on this
+ *   machine include 40–70 ms of first text layout); `presented`: when the row's text was presented on screen (Element
+ *   Timing's `renderTime`; the test marks the row's text elements with `elementtiming` as they enter the DOM). The
+ *   test waits for these without polling the page (Playwright's polling would run in the tab while it starts);
  * - `chunksBeforeList`: JS files fetched before the first list request started;
- * - `busy`: the tab's main-thread busy time until then (CDP `Performance.getMetrics` → `TaskDuration`).
+ * - `busy`: the tab's main-thread busy time until then (CDP `Performance.getMetrics` → `TaskDuration`);
+ * - the floor: the same figures for a page of 30 rows of plain HTML from a local server (`FLOOR_PAGE`), one tab after
+ *   each round of app tabs — what this browser and machine need before any of the app's work.
+ * Every tab also checks that the early script (src/early.ts) ran and that the renewal left before the app's entry.
  * Medians of 5 tabs per case are printed (and written to e2e/.artifacts/startup.json), with how long a fixed loop
  * takes in a tab at that moment (`machine.referenceLoopMs`): the shared cores' speed varies by hour, so compare
  * figures taken at similar reference times. Timing never fails the test unless `PERF_STRICT=1`: then the warm
@@ -81,13 +90,17 @@ interface Sample {
   lists: number;
   rows: number;
   painted: number;
+  presented: number | null;
+  /** When the app's entry ran (`momentum:entry`), and the early script before it (`momentum:early`). */
+  entry: number | null;
+  early: number | null;
   chunksBeforeList: number;
   busy: number;
 }
 
 /** Installed before the page's own scripts: notes when the first list row enters the DOM and is painted. */
 function watchFirstRow() {
-  const marks: { rows?: number; painted?: number } = {};
+  const marks: { rows?: number; painted?: number; presented?: number } = {};
   (window as unknown as { __startup: typeof marks }).__startup = marks;
   // Resolved once the first row is painted: the test awaits it in one call instead of polling the busy tab.
   let painted: () => void = () => undefined;
@@ -110,12 +123,45 @@ function watchFirstRow() {
       if (seen[selector] === undefined && document.querySelector(selector))
         seen[selector] = performance.now();
     }
-    if (marks.rows !== undefined || !document.querySelector('[data-testid="item-row"]')) return;
+    const row = document.querySelector('[data-testid="item-row"]');
+    if (marks.rows !== undefined || !row) return;
     marks.rows = performance.now();
     observer.disconnect();
+    // Element Timing reports when the row's text was presented. It observes elements that carry the attribute when
+    // they are painted, and this callback runs before the frame that paints the row.
+    for (const element of [row, ...row.querySelectorAll('*')]) {
+      if (
+        [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim())
+      )
+        element.setAttribute('elementtiming', 'startup-row');
+    }
+    let framed = false;
+    const settle = () => {
+      if (framed && marks.presented !== undefined) painted();
+    };
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { renderTime: number; identifier: string }
+        >) {
+          if (entry.identifier !== 'startup-row' || marks.presented !== undefined) continue;
+          marks.presented = entry.renderTime || entry.startTime;
+          settle();
+        }
+      }).observe({ type: 'element', buffered: true });
+    } catch {
+      marks.presented = Number.NaN; // no Element Timing: `painted` only
+    }
+    // The animation frame's callbacks run before that frame's style, layout and paint; a message posted from one
+    // runs after them.
     requestAnimationFrame(() => {
-      marks.painted = performance.now();
-      painted();
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        marks.painted = performance.now();
+        framed = true;
+        settle();
+      };
+      channel.port2.postMessage(null);
     });
   });
   observer.observe(document, { childList: true, subtree: true });
@@ -137,6 +183,42 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/**
+ * The floor: what this browser and machine take to show 30 rows of plain HTML — no script, no style sheet — from a
+ * tiny local server, measured like the app's tabs. Nothing the app does can beat it; the app's figures are this
+ * plus the app's own work.
+ */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>floor</title></head><body><main>' +
+  Array.from(
+    { length: ISSUES },
+    (_, i) => `<div data-testid="item-row" style="height:56px">시작 이슈 ${i + 1} · 진행 중 · 담당자</div>`,
+  ).join('') +
+  '</main></body></html>';
+
+/**
+ * Serves `FLOOR_PAGE` (no-cache and COOP `same-origin`, as index.html is) on a free local port; returns its URL and
+ * a stop function.
+ */
+async function serveFloorPage(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = http.createServer((_request, response) => {
+    // The app's Cross-Origin-Opener-Policy too: from a new tab's initial blank page, a COOP page needs a new
+    // browsing context group and renderer process, which costs this machine ~125 ms (README.md "App start").
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    response.end(FLOOR_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 // Playwright's trace recorder would add its own work to every tab.
 test.use({ trace: 'off' });
 
@@ -153,6 +235,7 @@ async function startCdpTrace(cdp: CDPSession): Promise<() => Promise<void>> {
         'v8.execute',
         'disabled-by-default-devtools.timeline',
         'loading',
+        ...(process.env.STARTUP_TRACE_CATS ?? '').split(',').filter(Boolean),
       ],
     },
     transferMode: 'ReportEvents',
@@ -216,8 +299,9 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
   }
 
   /** One fresh tab at the list URL. */
-  async function openTab(cache: 'warm' | 'cold'): Promise<Sample> {
-    await pace();
+  async function openTab(cache: 'warm' | 'cold', url = listUrl): Promise<Sample> {
+    const floorTab = url !== listUrl;
+    if (!floorTab) await pace();
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.addInitScript(watchFirstRow);
@@ -233,8 +317,9 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
         uploadThroughput: -1,
       });
     }
-    const stopTrace = process.env.STARTUP_TRACE === '1' && cache === 'warm' ? await startCdpTrace(cdp) : null;
-    await page.goto(listUrl, { waitUntil: 'commit' });
+    const stopTrace =
+      process.env.STARTUP_TRACE === '1' && cache === 'warm' && !floorTab ? await startCdpTrace(cdp) : null;
+    await page.goto(url, { waitUntil: 'commit' });
     await page.evaluate(() => (window as unknown as { __startupPainted: Promise<void> }).__startupPainted);
     const { metrics } = (await cdp.send('Performance.getMetrics')) as {
       metrics: { name: string; value: number }[];
@@ -251,7 +336,8 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
       const lists = entries.filter((e) => pathOf(e) === path);
       const list = lists.length ? Math.min(...lists.map((e) => e.startTime)) : null;
       const listOk = lists.length ? Math.max(...lists.map((e) => e.startTime)) : null;
-      const marks = (window as unknown as { __startup: { rows: number; painted: number } }).__startup;
+      const marks = (window as unknown as { __startup: { rows: number; painted: number; presented: number } })
+        .__startup;
       return {
         reissue: reissues.length ? Math.min(...reissues.map((e) => e.startTime)) : null,
         reissues: reissues.length,
@@ -260,12 +346,15 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
         lists: lists.length,
         rows: marks.rows,
         painted: marks.painted,
+        presented: Number.isFinite(marks.presented) ? marks.presented : null,
+        entry: performance.getEntriesByName('momentum:entry')[0]?.startTime ?? null,
+        early: performance.getEntriesByName('momentum:early')[0]?.startTime ?? null,
         chunksBeforeList: entries.filter((e) => e.name.endsWith('.js') && list !== null && e.startTime < list)
           .length,
       };
     }, listPath);
     const measured: Sample = { ...sample, busy };
-    if (process.env.STARTUP_WATERFALL === '1') {
+    if (process.env.STARTUP_WATERFALL === '1' && !floorTab) {
       console.log(
         `waterfall ${cache}:\n` +
           (await page.evaluate(() => {
@@ -310,18 +399,43 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
     await openTab('warm');
   }
 
+  const floor = await serveFloorPage();
+  await openTab('warm', floor.url);
+
   const cases = ['warm', 'cold'] as const;
   const report: Record<string, Record<string, number | null>> = {};
   for (const cache of cases) {
     const byBuild = new Map<string | null, Sample[]>(builds.map((build) => [build, []]));
+    const floorSamples: Sample[] = [];
     for (let run = 0; run < RUNS; run++) {
       // A/B: alternate which build goes first.
       for (const build of run % 2 ? [...builds].reverse() : builds) {
         if (build) serveBuild(build);
         byBuild.get(build)!.push(await openTab(cache));
       }
+      floorSamples.push(await openTab(cache, floor.url));
     }
     for (const [build, samples] of byBuild) reportCase(build ? `${cache} ${build}` : cache, samples, cache);
+    reportFloor(`floor ${cache}`, floorSamples);
+  }
+  await floor.stop();
+
+  /** The median of one figure over some tabs (null when none has it). */
+  function pickMedian(samples: Sample[], key: keyof Sample): number | null {
+    const values = samples.map((s) => s[key]).filter((v): v is number => typeof v === 'number');
+    return values.length ? Math.round(median(values)) : null;
+  }
+
+  /** Adds the floor page's medians to the report (see `FLOOR_PAGE`). */
+  function reportFloor(name: string, samples: Sample[]) {
+    report[name] = {
+      rows: pickMedian(samples, 'rows'),
+      painted: pickMedian(samples, 'painted'),
+      presented: pickMedian(samples, 'presented'),
+    };
+    console.log(
+      `startup ${name} (plain HTML, ${PROFILE} profile, median of ${RUNS}): ${JSON.stringify(report[name])}`,
+    );
   }
 
   /** Checks one case's tabs and adds their medians to the report. */
@@ -331,11 +445,12 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
       expect(sample.reissues, `${cache} reissues`).toBe(1);
       expect(sample.list, `${cache} list`).not.toBeNull();
       expect(sample.lists, `${cache} list requests`).toBe(1);
+      // The early script ran first, and the renewal left before the app's entry was even evaluated.
+      expect(sample.early, `${cache} early script`).not.toBeNull();
+      expect(sample.entry, `${cache} entry`).not.toBeNull();
+      expect(sample.reissue!, `${cache} reissue before the entry`).toBeLessThan(sample.entry!);
     }
-    const pick = (key: keyof Sample) => {
-      const values = samples.map((s) => s[key]).filter((v): v is number => typeof v === 'number');
-      return values.length ? Math.round(median(values)) : null;
-    };
+    const pick = (key: keyof Sample) => pickMedian(samples, key);
     report[name] = {
       reissue: pick('reissue'),
       list: pick('list'),
@@ -343,12 +458,14 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
       lists: pick('lists'),
       rows: pick('rows'),
       painted: pick('painted'),
+      presented: pick('presented'),
       chunksBeforeList: pick('chunksBeforeList'),
       busy: pick('busy'),
     };
     console.log(
       `startup ${name}, ${PROFILE} profile (ms, median of ${RUNS}): ${JSON.stringify(report[name])}` +
-        `\n  rows per tab: ${samples.map((s) => Math.round(s.rows)).join(', ')}`,
+        `\n  rows per tab: ${samples.map((s) => Math.round(s.rows)).join(', ')}` +
+        `\n  presented per tab: ${samples.map((s) => (s.presented === null ? '-' : Math.round(s.presented))).join(', ')}`,
     );
   }
   // How fast the machine is right now (the 2 shared cores vary from hour to hour): a fixed loop in a blank tab.
