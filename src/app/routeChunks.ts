@@ -7,7 +7,8 @@ import { startsWithSession } from '../features/session/earlyRenewal';
  * loads every chunk once, so they find these loaded or on their way. Keep in step with app/router.tsx: the store
  * layout (`app-store`, with the list prefetch), the workspace guard and shell (`route-workspace`), and for a list
  * URL the item page and the list page (`route-items`, `route-item-list`). Other screens load through the router
- * alone.
+ * alone. The build puts the modules of these four chunks into one file, `workspace-start` (`FIRST_SCREEN_CHUNKS` in
+ * webpack.config.js names them too).
  */
 export function routeChunkLoads(pathname: string): Array<Promise<unknown>> {
   if (!startsWithSession(pathname)) return [];
