@@ -58,7 +58,9 @@ class BundleReportPlugin {
       const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(outDir, file)), { level: 9 }).length;
       const jsOf = (chunks) =>
         [...new Set([...chunks].flatMap((c) => [...c.files]))].filter((f) => f.endsWith('.js'));
-      const initial = ['early', 'main'].flatMap((name) => jsOf(compilation.entrypoints.get(name).chunks));
+      const initial = [EARLY_ENTRY, 'main'].flatMap((name) =>
+        jsOf(compilation.entrypoints.get(name)?.chunks ?? []),
+      );
       const loginGroup = compilation.namedChunkGroups.get(LOGIN_ROUTE_CHUNK);
       const loginOnly = loginGroup ? jsOf(loginGroup.chunks).filter((f) => !initial.includes(f)) : [];
       const rows = [
@@ -96,7 +98,9 @@ export default (_env, argv) => {
     mode: production ? 'production' : 'development',
     context: root,
     entry: {
-      [EARLY_ENTRY]: { import: './src/early.ts', runtime: false },
+      // Not under the dev server, which would add its hot-reload client to this entry too (a second client, and
+      // 650 KB): the app then starts without it and renews the usual way (src/app/earlySession.ts).
+      ...(serving ? {} : { [EARLY_ENTRY]: { import: './src/early.ts', runtime: false } }),
       main: './src/index.tsx',
     },
     output: {
@@ -138,7 +142,7 @@ export default (_env, argv) => {
         'process.env.TERMS_URL': JSON.stringify(process.env.TERMS_URL ?? '/terms.html'),
       }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
-      new EarlyScriptFirstPlugin(),
+      !serving && new EarlyScriptFirstPlugin(),
       new CopyWebpackPlugin({
         patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }],
       }),
