@@ -1,11 +1,15 @@
 import { performance } from 'node:perf_hooks';
-import { buildApp } from './app';
 import { type AppConfig, ConfigError, loadConfig } from './config';
+import { pgliteDataDir, startPgliteEarly } from './db/pglite-start';
 
 /**
  * `node --import tsx server/main.ts`: reads the configuration, builds the app (database created and migrated),
  * listens, and logs the cold-start time measured from process start. SIGINT/SIGTERM close HTTP first, then the
  * database (onClose), and exit 0; a second signal, or a close that takes over 10 s, exits 1 at once.
+ *
+ * With the embedded database, the data folder (a copy of the migrated template when it is empty) and PGlite's
+ * WebAssembly are prepared first (server/db/pglite-start.ts), while the app's modules load: `./app` is imported
+ * only after that has started (the bundle keeps it in its own chunk, scripts/build-server.mjs).
  */
 function readConfig(): AppConfig {
   try {
@@ -21,6 +25,8 @@ function readConfig(): AppConfig {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  if (config.databaseUrl === undefined) startPgliteEarly(pgliteDataDir(config.dataDir));
+  const { buildApp } = await import('./app');
   const app = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
   if (config.jwtSecretSource === 'generated') {

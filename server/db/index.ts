@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import v8 from 'node:v8';
 import zlib from 'node:zlib';
 import {
   PGlite,
+  type Extension,
   type PGliteOptions,
   type QueryOptions,
   type Results,
@@ -22,9 +21,21 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import {
+  type PGLITE_EXTENSION_NAMES,
+  type TemplatePaths,
+  copyTemplate,
+  migrationsFolder,
+  pgliteDataDir,
+  startPgliteDir,
+  takePgliteStart,
+  templatePaths,
+  useLiftoffOnly,
+} from './pglite-start';
 import * as schema from './schema';
 
 export { schema };
+export { migrationsFolder };
 export type Schema = typeof schema;
 
 /** The Drizzle database both drivers share (query builder, `transaction`, `execute`). */
@@ -43,11 +54,6 @@ export interface Database {
 /** `memory://` selects an in-memory PGlite (tests). */
 export const MEMORY_DATABASE_URL = 'memory://';
 
-/** Folder of the checked-in SQL migrations (`npm run db:generate`). */
-export function migrationsFolder(): string {
-  return path.resolve(process.cwd(), 'drizzle');
-}
-
 /**
  * Settings of the embedded PostgreSQL, on top of PGlite's own (`PGlite.defaultStartParams`: single-user backend,
  * `-F` = fsync off, no parallel workers). PostgreSQL's `shared_buffers` default (128 MB) is sized for a shared
@@ -59,28 +65,16 @@ export function migrationsFolder(): string {
 const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB' };
 
 /**
- * V8 compiles WebAssembly twice by default: Liftoff (a fast baseline compiler) at once, then TurboFan for hot
- * functions in the background. For PGlite's 9 MB module the second tier cost ~40–60 MB of resident code and compile
- * CPU while it warmed up, and did not make the app's queries faster (measured: 0.82 vs 0.97 ms of CPU a query over
- * 5,000 queries; README "Embedded database and speed"). `--liftoff-only` keeps the baseline code. It is set before
- * the first PGlite module is compiled, only when the embedded database is used; it applies to WebAssembly compiled
- * later in this process too (undici's HTTP parser behind `fetch`: a few outgoing calls, unaffected in practice).
- */
-let liftoffOnly = false;
-
-/**
  * PostgreSQL extensions bundled with PGlite that the migrations create: `pg_trgm` for the trigram indexes of
  * workspace search (drizzle/0010_search.sql, server/modules/search/). PGlite can only `CREATE EXTENSION` what it was
  * opened with, and every cluster that has the extension must be opened with it again. Their names are part of the
- * template key (`templatePaths`), so a template made with another set is never reused.
+ * template key (`templatePaths`), so a template made with another set is never reused; `satisfies` keeps them the
+ * same as `PGLITE_EXTENSION_NAMES`.
  */
-const PGLITE_EXTENSIONS = { pg_trgm };
+const PGLITE_EXTENSIONS = { pg_trgm } satisfies Record<(typeof PGLITE_EXTENSION_NAMES)[number], Extension>;
 
 function pgliteOptions(): PGliteOptions {
-  if (!liftoffOnly) {
-    v8.setFlagsFromString('--liftoff-only');
-    liftoffOnly = true;
-  }
+  useLiftoffOnly();
   return {
     extensions: PGLITE_EXTENSIONS,
     startParams: [
@@ -88,53 +82,6 @@ function pgliteOptions(): PGliteOptions {
       ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
   };
-}
-
-/**
- * Pre-initialised, migrated PGlite clusters, so that an empty data folder (a first start, every server test file,
- * every e2e run) skips `initdb` — seconds of CPU and a second WebAssembly instance (~900 MB peak) — and running
- * every migration, and copies a cluster instead. Kept in `node_modules/.cache/momentum/` (next to the PGlite package,
- * so they share its trust and lifetime), keyed by the PGlite version and a hash of the migrations folder:
- * `pglite-<version>-<hash>/` (a cleanly shut-down data directory, copied into `DATA_DIR/pglite`) and
- * `pglite-<version>-<hash>.tar.gz` (a `dumpDataDir` tarball, loaded by in-memory databases). Each is made the first
- * time it is needed — by that start's own `initdb` and migrations — and written atomically (rename), so concurrent
- * starts never see half of one; older ones are removed. If the folder cannot be written (read-only node_modules),
- * nothing is cached and every empty start runs `initdb` as before. `migrate` still runs after opening (a no-op on a
- * current template). Copies of one template share PostgreSQL's system identifier, which only matters to physical
- * replication, which PGlite does not do.
- */
-interface TemplatePaths {
-  folder: string;
-  dir: string;
-  tarball: string;
-}
-
-function templatePaths(): TemplatePaths | null {
-  try {
-    const entry = createRequire(path.join(process.cwd(), 'package.json')).resolve('@electric-sql/pglite');
-    const packageDir = path.resolve(path.dirname(entry), '..');
-    const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
-      version: string;
-    };
-    const hash = createHash('sha256');
-    const addFolder = (folder: string) => {
-      for (const name of fs.readdirSync(folder).sort()) {
-        const file = path.join(folder, name);
-        if (fs.statSync(file).isDirectory()) {
-          addFolder(file);
-        } else {
-          hash.update(`${path.relative(migrationsFolder(), file)}\0`).update(fs.readFileSync(file));
-        }
-      }
-    };
-    addFolder(migrationsFolder());
-    hash.update(`extensions\0${Object.keys(PGLITE_EXTENSIONS).sort().join(',')}`);
-    const folder = path.resolve(packageDir, '..', '..', '.cache', 'momentum');
-    const name = `pglite-${version}-${hash.digest('hex').slice(0, 16)}`;
-    return { folder, dir: path.join(folder, name), tarball: path.join(folder, `${name}.tar.gz`) };
-  } catch {
-    return null;
-  }
 }
 
 /** A unique name next to `target`, for writing it before the atomic rename. */
@@ -186,22 +133,20 @@ async function templateDir(): Promise<string | null> {
   }
 }
 
-/** The file-backed PGlite in `dir`; an empty `dir` starts as a copy of the template (see `templatePaths`). */
+/**
+ * The file-backed PGlite in `dir`; an empty `dir` starts as a copy of the template (see `templatePaths`). Takes over
+ * the start server/main.ts began (server/db/pglite-start.ts), or begins it now.
+ */
 async function openPgliteDir(dir: string): Promise<PGlite> {
-  fs.mkdirSync(dir, { recursive: true });
+  const options = pgliteOptions();
+  const start = takePgliteStart(dir) ?? startPgliteDir(dir);
+  await start.folder;
   if (fs.readdirSync(dir).length === 0) {
+    // No template yet (the first start on this machine): make it, then copy it.
     const template = await templateDir();
-    if (template) {
-      try {
-        fs.cpSync(template, dir, { recursive: true });
-      } catch {
-        // Back to an empty folder: PGlite runs initdb in it.
-        for (const name of fs.readdirSync(dir))
-          fs.rmSync(path.join(dir, name), { recursive: true, force: true });
-      }
-    }
+    if (template) await copyTemplate(template, dir);
   }
-  const client = new PGlite(dir, pgliteOptions());
+  const client = new PGlite(dir, { ...options, ...(await start.assets) });
   await client.waitReady;
   return client;
 }
@@ -443,7 +388,7 @@ export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'da
     const client =
       url === MEMORY_DATABASE_URL
         ? await openPgliteMemory()
-        : await openPgliteDir(path.join(config.dataDir, 'pglite'));
+        : await openPgliteDir(pgliteDataDir(config.dataDir));
     let closed = false;
     return {
       db: drizzlePglite({ client: fastPglite(client), schema }),
@@ -486,12 +431,14 @@ export async function migrate(database: Database): Promise<void> {
 
 /** How often the app refreshes the embedded database's planner statistics (see `analyze`). */
 export const PGLITE_ANALYZE_INTERVAL_MS = 10 * 60_000;
+/** When, after the app is ready, it first refreshes them (server/plugins/database.ts). */
+export const PGLITE_FIRST_ANALYZE_MS = 30_000;
 
 /**
  * `ANALYZE`: refreshes the planner's statistics. PostgreSQL's autovacuum daemon does this by itself; PGlite runs
  * single-user without background workers, so nothing ever does — and without statistics the planner guesses one
  * row per table and picks nested loops (the grouped item lists of a 2,000-issue team take ~40 ms instead of ~5 ms).
- * The app runs it on PGlite at start-up and every `PGLITE_ANALYZE_INTERVAL_MS` (it samples at most 30,000 rows a
+ * The app runs it on PGlite 30 s after start-up and every `PGLITE_ANALYZE_INTERVAL_MS` (it samples at most 30,000 rows a
  * table, so it stays short).
  */
 export async function analyze(database: Database): Promise<void> {

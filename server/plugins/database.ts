@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
-import { type Database, PGLITE_ANALYZE_INTERVAL_MS, analyze } from '../db';
+import { type Database, PGLITE_ANALYZE_INTERVAL_MS, PGLITE_FIRST_ANALYZE_MS, analyze } from '../db';
 import { unencapsulated } from './unencapsulated';
 
 declare module 'fastify' {
@@ -27,10 +27,11 @@ export const databasePlugin = unencapsulated<DatabasePluginOptions>(async (app, 
 });
 
 /**
- * Planner statistics for the embedded database, which has no autovacuum (see `analyze`): once when the app is ready
- * and then every `PGLITE_ANALYZE_INTERVAL_MS` until it closes. A failure is logged and retried next time. The first
- * run does not hold up `ready` (it took up to a second on a 2,000-issue database, and the statistics of the previous
- * run are still in the database meanwhile); closing waits for a run in progress.
+ * Planner statistics for the embedded database, which has no autovacuum (see `analyze`): `PGLITE_FIRST_ANALYZE_MS`
+ * after the app is ready, then every `PGLITE_ANALYZE_INTERVAL_MS` until it closes. A failure is logged and retried
+ * next time; closing waits for a run in progress. The first run waits because PGlite runs on the app's own thread:
+ * an `ANALYZE` started at `ready` (a second on a 2,000-issue database, ~200 ms of catalogs on an empty one) blocked
+ * `listen` and the first requests behind it. The previous run's statistics are in the database meanwhile.
  */
 function scheduleAnalyze(app: FastifyInstance, database: Database): void {
   let running: Promise<unknown> = Promise.resolve();
@@ -40,12 +41,15 @@ function scheduleAnalyze(app: FastifyInstance, database: Database): void {
     );
   };
   let timer: NodeJS.Timeout | undefined;
+  let first: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    run();
+    first = setTimeout(run, PGLITE_FIRST_ANALYZE_MS);
+    first.unref();
     timer = setInterval(run, PGLITE_ANALYZE_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(first);
     clearInterval(timer);
     await running;
   });
