@@ -5,8 +5,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 // The `core` entry: buffer detection only, and the one Jest's CommonJS resolver can load (the package's main
 // export has only an `import` condition).
-import { fileTypeFromBuffer } from 'file-type/core';
-import sharp from 'sharp';
 import { PROFILE_IMAGE_SIZE, PROFILE_IMAGE_TYPES } from '../../../contract';
 import { ApiError } from '../../http/envelope';
 import { IMMUTABLE_CACHE } from '../../spa';
@@ -39,9 +37,11 @@ export function profileImageDir(dataDir: string): string {
 
 /**
  * The image type of `bytes` by content (magic numbers, via file-type), if it is one we accept; else 415
- * `PROFILE415_0` (a text file named `photo.png`, a PDF, HEIC, SVG, …).
+ * `PROFILE415_0` (a text file named `photo.png`, a PDF, HEIC, SVG, …). file-type and sharp (below) load on the
+ * first upload, not at start-up, where they took ~150 ms (README "Embedded database and speed").
  */
 export async function assertAcceptedImage(bytes: Uint8Array): Promise<string> {
+  const { fileTypeFromBuffer } = await import('file-type/core');
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ACCEPTED_TYPES.has(detected.mime)) throw new ApiError('PROFILE415_0');
   return detected.mime;
@@ -54,6 +54,7 @@ export async function assertAcceptedImage(bytes: Uint8Array): Promise<string> {
  * (a truncated or corrupt file with a valid header).
  */
 export async function toProfileWebp(bytes: Uint8Array): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(bytes, { limitInputPixels: PROFILE_IMAGE_MAX_INPUT_PIXELS, failOn: 'error', pages: 1 })
       .autoOrient()
