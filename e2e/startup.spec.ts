@@ -37,7 +37,7 @@ import { api, enterWorkspace, watchConsole } from './support';
  * Medians of 5 tabs per case are printed (and written to e2e/.artifacts/startup.json), with how long a fixed loop
  * takes in a tab at that moment (`machine.referenceLoopMs`): the shared cores' speed varies by hour, so compare
  * figures taken at similar reference times. Timing never fails the test unless `PERF_STRICT=1`: then the warm
- * cases must show rows within `ROWS_BUDGET_MS`.
+ * cases' rows must be presented on screen (`presented`, the median) within `ROWS_BUDGET_MS`.
  *
  * Options:
  * - `STARTUP_PROFILE=incognito`: an off-the-record profile (see above);
@@ -493,7 +493,7 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
   if (process.env.PERF_STRICT === '1') {
     for (const [name, figures] of Object.entries(report)) {
       if (name.startsWith('warm'))
-        expect(figures.rows, `${name} rows (ms)`).toBeLessThanOrEqual(ROWS_BUDGET_MS);
+        expect(figures.presented, `${name} rows presented (ms)`).toBeLessThanOrEqual(ROWS_BUDGET_MS);
     }
   }
   await context.close();

@@ -1,5 +1,4 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
 import { unencapsulated } from './unencapsulated';
@@ -51,6 +50,8 @@ export const openApiPlugin = unencapsulated<{ config: AppConfig }>(async (app, {
     transform: jsonSchemaTransform,
   });
   if (config.apiDocs) {
+    // Loaded only when served (start-up does not pay for it otherwise; README "Embedded database and speed").
+    const { default: swaggerUi } = await import('@fastify/swagger-ui');
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',
       theme: { title: 'Momentum API' },

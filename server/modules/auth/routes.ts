@@ -141,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
           .type('text/html; charset=utf-8')
           .send(renderDevSignInPage({ provider }));
       }
-      const { url, cookie } = startAuthorization(config, provider);
+      const { url, cookie } = await startAuthorization(config, provider);
       reply.setCookie(OAUTH_STATE_COOKIE, JSON.stringify(cookie), {
         ...cookieBase,
         path: OAUTH_STATE_COOKIE_PATH,

@@ -1,4 +1,4 @@
-import { Webhooks } from '@octokit/webhooks';
+import type { Webhooks } from '@octokit/webhooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
@@ -334,7 +334,11 @@ export async function githubWebhookRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = integrations;
-  const webhooks = config.github.webhookSecret ? new Webhooks({ secret: config.github.webhookSecret }) : null;
+  const secret = config.github.webhookSecret;
+  // @octokit/webhooks loads with the first delivery, not at start-up (README "Embedded database and speed").
+  let webhooks: Promise<Webhooks> | null = null;
+  const verifier = () =>
+    (webhooks ??= import('@octokit/webhooks').then(({ Webhooks }) => new Webhooks({ secret: secret! })));
 
   // This plugin's JSON: the raw bytes (the signature covers them exactly); parsed in the handler once verified.
   app.removeContentTypeParser('application/json');
@@ -381,13 +385,14 @@ export async function githubWebhookRoutes(
       },
     },
     async (request, reply) => {
-      if (!webhooks) throw new ApiError('GITHUB503_0');
+      if (!secret) throw new ApiError('GITHUB503_0');
       const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
       const signature = header(request.headers['x-hub-signature-256']);
       let verified = false;
       if (raw !== '' && signature) {
+        const hooks = await verifier();
         try {
-          verified = await webhooks.verify(raw, signature);
+          verified = await hooks.verify(raw, signature);
         } catch {
           verified = false;
         }

@@ -1,5 +1,3 @@
-import { App } from '@octokit/app';
-import { Octokit } from '@octokit/core';
 import type { GithubRepository } from '../../../contract';
 import type { GithubAppConfig } from '../../config';
 
@@ -130,21 +128,29 @@ interface AccessTokenPayload {
 export function createGithubApi(config: GithubAppConfig): GithubApi | null {
   if (!config.appId || !config.privateKey) return null;
   const { clientId, clientSecret } = config;
-  const GithubOctokit = Octokit.defaults({
-    baseUrl: config.apiUrl,
-    userAgent: 'momentum-app',
-    request: { fetch: timedFetch },
-  });
-  // The user-token exchange is a plain Octokit request, not `app.oauth` (@octokit/oauth-app): that one derives the
-  // web origin of `/login/oauth/access_token` from the API base URL and cannot take GITHUB_WEB_URL.
-  const web = new GithubOctokit({ baseUrl: config.webUrl });
-  const app = new App({
-    appId: config.appId,
-    privateKey: config.privateKey,
-    Octokit: GithubOctokit,
-    // Octokit logs deprecation notices and request failures through `log`; the callers report failures themselves.
-    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
-  });
+  /** The Octokit clients, made (and @octokit loaded) with the first call instead of at start-up (README "Embedded
+   * database and speed"); one App for the process, so its installation tokens stay cached. */
+  let clients: ReturnType<typeof makeClients> | null = null;
+  const makeClients = async () => {
+    const [{ App }, { Octokit }] = await Promise.all([import('@octokit/app'), import('@octokit/core')]);
+    const GithubOctokit = Octokit.defaults({
+      baseUrl: config.apiUrl,
+      userAgent: 'momentum-app',
+      request: { fetch: timedFetch },
+    });
+    // The user-token exchange is a plain Octokit request, not `app.oauth` (@octokit/oauth-app): that one derives the
+    // web origin of `/login/oauth/access_token` from the API base URL and cannot take GITHUB_WEB_URL.
+    const web = new GithubOctokit({ baseUrl: config.webUrl });
+    const app = new App({
+      appId: config.appId!,
+      privateKey: config.privateKey!,
+      Octokit: GithubOctokit,
+      // Octokit logs deprecation notices and request failures through `log`; the callers report failures themselves.
+      log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+    });
+    return { GithubOctokit, web, app };
+  };
+  const octokit = () => (clients ??= makeClients());
 
   return {
     exchangeUserCode: (code) =>
@@ -152,6 +158,7 @@ export function createGithubApi(config: GithubAppConfig): GithubApi | null {
         if (!clientId || !clientSecret) {
           throw new GithubCallError('GitHub App OAuth client id/secret not configured', null);
         }
+        const { web } = await octokit();
         const { data } = await web.request('POST /login/oauth/access_token', {
           headers: { accept: 'application/json' },
           client_id: clientId,
@@ -167,6 +174,7 @@ export function createGithubApi(config: GithubAppConfig): GithubApi | null {
 
     userCanAccessInstallation: (userToken, installationId) =>
       call('GET /user/installations/{id}/repositories', async () => {
+        const { GithubOctokit } = await octokit();
         const user = new GithubOctokit({ auth: userToken });
         try {
           await user.request('GET /user/installations/{installation_id}/repositories', {
@@ -182,6 +190,7 @@ export function createGithubApi(config: GithubAppConfig): GithubApi | null {
 
     installationAccount: (installationId) =>
       call('GET /app/installations/{id}', async () => {
+        const { app } = await octokit();
         const { data } = await app.octokit.request('GET /app/installations/{installation_id}', {
           installation_id: installationId,
         });
@@ -192,15 +201,17 @@ export function createGithubApi(config: GithubAppConfig): GithubApi | null {
 
     listRepositories: (installationId) =>
       call('GET /installation/repositories', async () => {
-        const octokit = await app.getInstallationOctokit(installationId);
-        const { data } = await octokit.request('GET /installation/repositories', { per_page: 30 });
+        const { app } = await octokit();
+        const installation = await app.getInstallationOctokit(installationId);
+        const { data } = await installation.request('GET /installation/repositories', { per_page: 30 });
         return data.repositories.map((repo) => toRepository(repo as RepositoryPayload));
       }),
 
     createIssue: (installationId, issue) =>
       call('POST /repos/{owner}/{repo}/issues', async () => {
-        const octokit = await app.getInstallationOctokit(installationId);
-        const { data } = await octokit.request('POST /repos/{owner}/{repo}/issues', {
+        const { app } = await octokit();
+        const installation = await app.getInstallationOctokit(installationId);
+        const { data } = await installation.request('POST /repos/{owner}/{repo}/issues', {
           owner: issue.owner,
           repo: issue.repo,
           title: issue.title,
@@ -211,8 +222,9 @@ export function createGithubApi(config: GithubAppConfig): GithubApi | null {
 
     updateIssue: (installationId, issue) =>
       call('PATCH /repos/{owner}/{repo}/issues/{number}', async () => {
-        const octokit = await app.getInstallationOctokit(installationId);
-        await octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+        const { app } = await octokit();
+        const installation = await app.getInstallationOctokit(installationId);
+        await installation.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
           owner: issue.owner,
           repo: issue.repo,
           issue_number: issue.number,

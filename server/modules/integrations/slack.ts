@@ -1,4 +1,4 @@
-import { LogLevel, WebAPIPlatformError, WebClient, type WebClientOptions } from '@slack/web-api';
+import type { WebClientOptions } from '@slack/web-api';
 import type { SlackAppConfig } from '../../config';
 
 /**
@@ -45,7 +45,11 @@ export interface SlackApi {
   ): Promise<{ channel: string; ts: string; permalink: string | null }>;
 }
 
+/** `@slack/web-api`, loaded on the first Slack call instead of at start-up (README "Embedded database and speed"). */
+const loadSlack = () => import('@slack/web-api');
+
 async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  const { WebAPIPlatformError } = await loadSlack();
   try {
     return await run();
   } catch (error) {
@@ -60,19 +64,25 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
 export function createSlackApi(config: SlackAppConfig): SlackApi | null {
   const { clientId, clientSecret } = config;
   if (!clientId || !clientSecret) return null;
-  const options: WebClientOptions = {
-    slackApiUrl: config.apiUrl,
-    timeout: SLACK_TIMEOUT_MS,
-    retryConfig: { retries: 0 },
-    rejectRateLimitedCalls: true,
-    logLevel: LogLevel.ERROR,
+  /** A client with `token` (none for the OAuth exchange), made when a call needs one. */
+  const client = async (token?: string) => {
+    const { LogLevel, WebClient } = await loadSlack();
+    const options: WebClientOptions = {
+      slackApiUrl: config.apiUrl,
+      timeout: SLACK_TIMEOUT_MS,
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+      logLevel: LogLevel.ERROR,
+    };
+    return new WebClient(token, options);
   };
-  const unauthenticated = new WebClient(undefined, options);
 
   return {
     exchangeCode: (code, redirectUri) =>
       call('oauth.v2.access', async () => {
-        const result = await unauthenticated.oauth.v2.access({
+        const result = await (
+          await client()
+        ).oauth.v2.access({
           client_id: clientId,
           client_secret: clientSecret,
           code,
@@ -95,15 +105,15 @@ export function createSlackApi(config: SlackAppConfig): SlackApi | null {
 
     postMessage: (botToken, channel, text) =>
       call('chat.postMessage', async () => {
-        const client = new WebClient(botToken, options);
-        const posted = await client.chat.postMessage({ channel, text, unfurl_links: false });
+        const bot = await client(botToken);
+        const posted = await bot.chat.postMessage({ channel, text, unfurl_links: false });
         const ts = posted.ts;
         const postedChannel = posted.channel ?? channel;
         if (!ts) throw new SlackCallError('chat.postMessage: no ts in the answer', true, 'no_ts');
         let permalink: string | null = null;
         try {
           permalink =
-            (await client.chat.getPermalink({ channel: postedChannel, message_ts: ts })).permalink ?? null;
+            (await bot.chat.getPermalink({ channel: postedChannel, message_ts: ts })).permalink ?? null;
         } catch {
           // The message is posted; a missing link is not a failure of the sync.
         }
