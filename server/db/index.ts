@@ -17,9 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import type { AppConfig } from '../config';
 import {
   type PGLITE_EXTENSION_NAMES,
@@ -50,6 +48,9 @@ export interface Database {
   /** The underlying driver (used by `migrate`). */
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool };
 }
+
+/** node-postgres's `Pool`, once `createDatabase` has opened a PostgreSQL database (`pg` is loaded only then). */
+let PgPool: typeof pg.Pool | null = null;
 
 /** `memory://` selects an in-memory PGlite (tests). */
 export const MEMORY_DATABASE_URL = 'memory://';
@@ -402,7 +403,13 @@ export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'da
     };
   }
 
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // node-postgres loads only for PostgreSQL: the embedded database's start does not pay for it (~80 ms).
+  const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  PgPool = pgModule.Pool;
+  const pool = new pgModule.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection emits 'error' on the pool; without a listener that crashes the process.
   pool.on('error', () => {});
   await pool.query('select 1');
@@ -425,6 +432,10 @@ export async function migrate(database: Database): Promise<void> {
   if (database.driver.kind === 'pglite') {
     await migratePglite(drizzlePglite({ client: database.driver.client }), options);
   } else {
+    const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     await migratePg(drizzlePg({ client: database.driver.client }), options);
   }
 }
@@ -455,7 +466,7 @@ export async function analyze(database: Database): Promise<void> {
  */
 export async function queryPrepared<T>(db: Db, name: string, text: string, params: unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  if (PgPool && client instanceof PgPool) {
     return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
   }
   return (await (client as PGlite).query<T>(text, params)).rows;

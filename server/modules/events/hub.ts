@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { EVENT_HEARTBEAT_MS, EVENT_REPLAY_WINDOW_MS, EVENT_STREAMS_PER_MEMBER } from '../../../contract';
 import type { Database } from '../../db';
 import { EVENTS_CHANNEL } from './outbox';
@@ -344,7 +344,8 @@ export class EventHub {
 
   /** PostgreSQL: a dedicated client LISTENing on the channel; on error or end, reconnect with backoff. */
   async #connectPg(options: pg.PoolConfig): Promise<void> {
-    const client = new pg.Client({ ...options, keepAlive: true });
+    const { Client } = (await import('pg')).default;
+    const client = new Client({ ...options, keepAlive: true });
     let dropped = false;
     const drop = (error?: Error) => {
       if (dropped) return;
