@@ -99,9 +99,9 @@ require('node:fs').cpSync(workerData.from, workerData.to, { recursive: true });`
 
 /**
  * Copies the folder `from` into the folder `to` with `fs.cpSync` on a worker thread, and resolves when it is done
- * (rejects when it failed). A template is ~1,100 small files (40 MB); on the main thread the copy took 105–350 ms
- * of it, and as promises (`fs.promises.copyFile`, 16 at a time) it took 60–90 ms alone but over a second while
- * the app's modules were loading: each file waits for a turn of the busy main thread. On a worker it runs beside
+ * (rejects when it failed). A template is ~1,100 small files (40 MB). `fs.cpSync` on the main thread took 105–350 ms
+ * there; as promises (`fs.promises.copyFile`, 16 at a time) the copy took 60–90 ms alone but over a second while
+ * the app's modules were loading, each file waiting for a turn of the busy main thread. On a worker it runs beside
  * them (README "Embedded database and speed").
  */
 export function copyTree(from: string, to: string): Promise<void> {
