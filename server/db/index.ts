@@ -52,6 +52,19 @@ export interface Database {
 /** node-postgres's `Pool`, once `createDatabase` has opened a PostgreSQL database (`pg` is loaded only then). */
 let PgPool: typeof pg.Pool | null = null;
 
+/**
+ * node-postgres and Drizzle's driver and migrator for it, loaded only when a PostgreSQL database is opened: the
+ * embedded database's start does not pay for them (~80 ms; README "Embedded database and speed").
+ */
+async function loadNodePostgres() {
+  const [{ default: pgModule }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { pgModule, drizzlePg, migratePg };
+}
+
 /** `memory://` selects an in-memory PGlite (tests). */
 export const MEMORY_DATABASE_URL = 'memory://';
 
@@ -403,11 +416,7 @@ export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'da
     };
   }
 
-  // node-postgres loads only for PostgreSQL: the embedded database's start does not pay for it (~80 ms).
-  const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-  ]);
+  const { pgModule, drizzlePg } = await loadNodePostgres();
   PgPool = pgModule.Pool;
   const pool = new pgModule.Pool({ connectionString: url, max: 10 });
   // An idle client losing its connection emits 'error' on the pool; without a listener that crashes the process.
@@ -432,10 +441,7 @@ export async function migrate(database: Database): Promise<void> {
   if (database.driver.kind === 'pglite') {
     await migratePglite(drizzlePglite({ client: database.driver.client }), options);
   } else {
-    const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
-      import('drizzle-orm/node-postgres'),
-      import('drizzle-orm/node-postgres/migrator'),
-    ]);
+    const { drizzlePg, migratePg } = await loadNodePostgres();
     await migratePg(drizzlePg({ client: database.driver.client }), options);
   }
 }

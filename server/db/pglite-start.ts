@@ -24,6 +24,13 @@ export function pgliteDataDir(dataDir: string): string {
   return path.join(dataDir, 'pglite');
 }
 
+/** The installed PGlite package's `dist/` folder (resolved from the working directory, like every server path). */
+function pgliteDist(): string {
+  return path.dirname(
+    createRequire(path.join(process.cwd(), 'package.json')).resolve('@electric-sql/pglite'),
+  );
+}
+
 /** Folder of the checked-in SQL migrations (`npm run db:generate`). */
 export function migrationsFolder(): string {
   return path.resolve(process.cwd(), 'drizzle');
@@ -67,8 +74,7 @@ export interface TemplatePaths {
 
 export function templatePaths(): TemplatePaths | null {
   try {
-    const entry = createRequire(path.join(process.cwd(), 'package.json')).resolve('@electric-sql/pglite');
-    const packageDir = path.resolve(path.dirname(entry), '..');
+    const packageDir = path.resolve(pgliteDist(), '..');
     const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
       version: string;
     };
@@ -143,8 +149,7 @@ export interface PgliteAssets {
  */
 async function pgliteAssets(): Promise<PgliteAssets> {
   try {
-    const entry = createRequire(path.join(process.cwd(), 'package.json')).resolve('@electric-sql/pglite');
-    const dist = path.dirname(entry);
+    const dist = pgliteDist();
     const [wasm, data] = await Promise.all([
       fs.promises.readFile(path.join(dist, 'pglite.wasm')),
       fs.promises.readFile(path.join(dist, 'pglite.data')),
