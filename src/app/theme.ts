@@ -81,6 +81,8 @@ const text = (fontSize: string, lineHeight: string): TextStyle => ({
 });
 
 export const theme = createTheme({
+  // Phone < 600 px (xs), tablet 600–1023 px (sm), desktop ≥ 1024 px (md and up): docs/responsive.md.
+  breakpoints: { values: { xs: 0, sm: 600, md: 1024, lg: 1280, xl: 1440 } },
   palette: {
     primary: { main: tokens.navy, contrastText: '#ffffff' },
     secondary: { main: tokens.navyVariant, contrastText: '#ffffff' },
