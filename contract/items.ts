@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, inDateRange } from './dates';
 import { envelopeSchema } from './envelope';
 import { idListSchema, idParamSchema } from './ids';
 import { externalSyncSchema } from './integrations';
@@ -13,6 +14,7 @@ import {
 } from './itemEnums';
 
 export * from './itemEnums';
+export { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE } from './dates';
 
 /**
  * Goals, issues and externals: one item model (docs/product.md "Items"). List rows and detail share
@@ -22,17 +24,11 @@ export const stateSchema = z.enum(STATES);
 export const prioritySchema = z.enum(PRIORITIES);
 export const extServiceTypeSchema = z.enum(EXT_SERVICE_TYPES);
 
-/** Earliest and latest deadline dates: the date pickers' own range (MUI X's default min and max dates). */
-export const DATE_MIN = '1900-01-01';
-export const DATE_MAX = '2099-12-31';
-
-/** `YYYY-MM-DD`: a real calendar date in `DATE_MIN`…`DATE_MAX` (year 0000 and the like are refused, not stored). */
-export const dateSchema = z.iso
-  .date()
-  .refine(
-    (value) => value >= DATE_MIN && value <= DATE_MAX,
-    `${DATE_MIN}부터 ${DATE_MAX} 사이의 날짜여야 합니다.`,
-  );
+/**
+ * `YYYY-MM-DD`: a real calendar date in `DATE_MIN`…`DATE_MAX` (contract/dates.ts, the pickers' range; year 0000
+ * and the like are refused, not stored), refused with `DATE_RANGE_MESSAGE` outside it.
+ */
+export const dateSchema = z.iso.date().refine(inDateRange, DATE_RANGE_MESSAGE);
 
 /** Deadline on the wire: either side may be null. start ≤ end (400 otherwise). */
 export const deadlineSchema = z.object({ start: dateSchema.nullable(), end: dateSchema.nullable() });

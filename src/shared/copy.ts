@@ -1,5 +1,6 @@
 import type { OAuthErrorCode } from '../../contract/auth';
 import type { CODES, Code } from '../../contract/codes';
+import { DATE_RANGE_MESSAGE } from '../../contract/dates';
 import type { ItemKind } from '../../contract/itemEnums';
 
 /**
@@ -345,6 +346,32 @@ export const copy = {
     noMatch: '일치하는 항목이 없습니다.',
     members: '이름 또는 이메일 검색',
     noMembers: '일치하는 멤버가 없습니다.',
+  },
+
+  /**
+   * Typed dates (docs/product.md "Item detail" → Deadline): the reader's refusals (src/shared/lib/dateInput.ts) and
+   * the deadline fields' calendar.
+   */
+  dates: {
+    /** Nothing of a date could be read. */
+    format: '날짜를 읽을 수 없습니다. 예: 2026-12-01, 20261201, 12/1, 12월 1일',
+    /** A month outside 1–12. */
+    month: (month: number) => `없는 날짜입니다. ${month}월은 없습니다.`,
+    /** A day the month does not have (2026-02-30). */
+    day: (year: number, month: number, last: number) =>
+      `없는 날짜입니다. ${year}년 ${month}월은 ${last}일까지 있습니다.`,
+    /** Outside the one allowed range (contract/dates.ts), the server's own wording. */
+    range: DATE_RANGE_MESSAGE,
+    /** The field's hint while empty. */
+    placeholder: '예: 2026-12-01',
+    /** A field's button that empties it (clears the side at once). */
+    clear: '지우기',
+    /** Icon button of a field that opens its calendar. */
+    openCalendar: (label: string) => `${label} 달력 열기`,
+    /** Caption and name of the calendar under the fields: which side it sets. */
+    calendarOf: (label: string) => `${label} 선택`,
+    /** The phone sheet's close button. */
+    done: '완료',
   },
 
   /** Goal, issue and external detail screens (docs/product.md "Item detail"). */
