@@ -29,8 +29,7 @@ async function openDeadline() {
 
 it('picks an end before the start: the start is pulled back and both sides are sent', async () => {
   const { sent, dialog } = await openDeadline();
-  const openers = await within(dialog).findAllByRole('button', { name: /날짜를 선택하세요/ });
-  fireEvent.click(openers[1]!);
+  fireEvent.click(await within(dialog).findByRole('button', { name: '종료일 달력 열기' }));
   const grid = await screen.findByRole('grid');
   fireEvent.click(within(grid).getByRole('gridcell', { name: '18' }));
   await waitFor(() => expect(sent).toHaveLength(1));
@@ -40,8 +39,8 @@ it('picks an end before the start: the start is pulled back and both sides are s
 
 it('picks a later end: only the end is sent', async () => {
   const { sent, dialog } = await openDeadline();
-  const openers = await within(dialog).findAllByRole('button', { name: /날짜를 선택하세요/ });
-  fireEvent.click(openers[1]!);
+  // A click on the field itself opens its calendar.
+  fireEvent.click(await within(dialog).findByRole('textbox', { name: '종료일' }));
   const grid = await screen.findByRole('grid');
   fireEvent.click(within(grid).getByRole('gridcell', { name: '28' }));
   await waitFor(() => expect(sent).toHaveLength(1));
@@ -56,4 +55,30 @@ it("clears the start: only the start is sent, as 'null'", async () => {
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(sent[0]!.body).toEqual({ deadline: { start: 'null' } });
   expect(await screen.findByRole('button', { name: '기한: 26.11.25', hidden: true })).toBeInTheDocument();
+});
+
+it('types 20261201 as the end: on leaving the field it shows 26.12.01 and only that end is sent', async () => {
+  const { sent, dialog } = await openDeadline();
+  const end = await within(dialog).findByRole('textbox', { name: '종료일' });
+  fireEvent.focus(end);
+  fireEvent.change(end, { target: { value: '20261201' } });
+  fireEvent.blur(end);
+  expect(end).toHaveValue('26.12.01');
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(sent[0]!.body).toEqual({ deadline: { end: '2026-12-01' } });
+  expect(
+    await screen.findByRole('button', { name: '기한: 26.11.20 - 26.12.01', hidden: true }),
+  ).toBeInTheDocument();
+});
+
+it('types 2026-02-30: the Korean message under the field, and nothing is sent', async () => {
+  const { sent, dialog } = await openDeadline();
+  const start = await within(dialog).findByRole('textbox', { name: '시작일' });
+  fireEvent.focus(start);
+  fireEvent.change(start, { target: { value: '2026-02-30' } });
+  fireEvent.blur(start);
+  expect(start).toHaveAccessibleDescription('없는 날짜입니다. 2026년 2월은 28일까지 있습니다.');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(sent).toEqual([]);
+  expect(screen.getByRole('button', { name: '기한: 26.11.20 - 26.11.25', hidden: true })).toBeInTheDocument();
 });
