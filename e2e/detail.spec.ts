@@ -114,7 +114,7 @@ test('create, view and edit an issue with the editor, the leave guard and commen
     ['시작일', '261120'],
     ['종료일', '261125'],
   ]) {
-    await deadline.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+    await deadline.getByRole('textbox', { name: label }).click();
     await page.keyboard.type(digits!);
   }
   await page.keyboard.press('Escape');
@@ -160,8 +160,9 @@ test('create, view and edit an issue with the editor, the leave guard and commen
   };
   page.on('request', recordDeadline);
   await page.getByRole('button', { name: '기한: 26.11.20 - 26.11.25' }).click();
-  const endField = page.getByRole('dialog', { name: '기한' }).getByRole('group', { name: '종료일' });
-  await endField.getByRole('spinbutton').first().click();
+  const endField = page.getByRole('dialog', { name: '기한' }).getByRole('textbox', { name: '종료일' });
+  await endField.click();
+  await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('261228');
   await page.waitForTimeout(300);
   expect(deadlinePatches).toEqual([]);

@@ -122,8 +122,8 @@ const CalendarBox = styled('div')(({ theme }) => ({
   '&[data-phone="true"]': {
     '.MuiDateCalendar-root': { width: '100%', maxWidth: '40rem', height: 'auto', maxHeight: 'none' },
     '.MuiDayCalendar-header, .MuiDayCalendar-weekContainer': { justifyContent: 'space-around' },
-    '.MuiDayCalendar-weekDayLabel, .MuiPickersDay-root': { width: '4.4rem', height: '4.4rem', margin: 0 },
-    '.MuiPickersDay-root': { fontSize: '1.5rem' },
+    '.MuiDayCalendar-weekDayLabel, .MuiPickerDay-root': { width: '4.4rem', height: '4.4rem', margin: 0 },
+    '.MuiPickerDay-root': { fontSize: '1.5rem' },
     '.MuiDayCalendar-slideTransition': { minHeight: 'calc(4.4rem * 6 + 1.2rem)' },
     '.MuiPickersArrowSwitcher-button': { width: '4.4rem', height: '4.4rem' },
   },
