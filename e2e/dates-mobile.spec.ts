@@ -62,6 +62,7 @@ async function typeDates(page: Page, deadline: ReturnType<Page['getByRole']>, pr
     ),
   );
   if (thisMonth === '2026-11') await expect(calendar.locator('[aria-current="date"]')).toHaveText(today);
+  await page.screenshot({ path: `${shots}/${prefix}-calendar-today.png` });
   await calendar.getByRole('button', { name: '다음 달' }).click();
   await expect(calendar.getByText('2026년 12월')).toBeVisible();
   await page.screenshot({ path: `${shots}/${prefix}-calendar.png` });
@@ -142,6 +143,7 @@ test.describe('phone 390', () => {
     await expect(deadline).toHaveCount(0);
     await expect(page.getByRole('button', { name: '기한: 26.12.01 - 26.12.24' })).toBeVisible();
     await saveAndReload(page);
+    await page.getByRole('button', { name: '기한: 26.12.01 - 26.12.24' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/dates-390-saved.png` });
     expect(errors).toEqual([]);
   });

@@ -123,7 +123,7 @@ const CalendarBox = styled('div')(({ theme }) => ({
     '.MuiDateCalendar-root': { width: '100%', maxWidth: '40rem', height: 'auto', maxHeight: 'none' },
     '.MuiDayCalendar-header, .MuiDayCalendar-weekContainer': { justifyContent: 'space-around' },
     '.MuiDayCalendar-weekDayLabel, .MuiPickerDay-root': { width: '4.4rem', height: '4.4rem', margin: 0 },
-    '.MuiPickerDay-root': { fontSize: '1.5rem' },
+    '.MuiPickerDay-root': { fontSize: '1.5rem', borderRadius: '50%' },
     '.MuiDayCalendar-slideTransition': { minHeight: 'calc(4.4rem * 6 + 1.2rem)' },
     '.MuiPickersArrowSwitcher-button': { width: '4.4rem', height: '4.4rem' },
   },

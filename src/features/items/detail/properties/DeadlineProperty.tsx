@@ -15,7 +15,7 @@ import type { PropertyProps } from './types';
 export const loadDeadlinePickers = () => import(/* webpackChunkName: "date-pickers" */ '../DeadlinePickers');
 const DeadlinePickers = lazy(loadDeadlinePickers);
 
-const PickersBox = styled('div')({ minWidth: '23.2rem', backgroundColor: tokens.grey[100] });
+const PickersBox = styled('div')({ width: '32rem', maxWidth: '100%', backgroundColor: tokens.grey[100] });
 
 /** The row: 44 px tall on phones (touch target). */
 const DeadlineRow = styled(RowButton)(({ theme }) => ({
