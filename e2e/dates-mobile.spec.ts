@@ -62,9 +62,11 @@ async function typeDates(page: Page, deadline: ReturnType<Page['getByRole']>, pr
     ),
   );
   if (thisMonth === '2026-11') await expect(calendar.locator('[aria-current="date"]')).toHaveText(today);
+  await page.waitForTimeout(500); // the month's slide transition
   await page.screenshot({ path: `${shots}/${prefix}-calendar-today.png` });
   await calendar.getByRole('button', { name: '다음 달' }).click();
   await expect(calendar.getByText('2026년 12월')).toBeVisible();
+  await page.waitForTimeout(500);
   await page.screenshot({ path: `${shots}/${prefix}-calendar.png` });
   return calendar;
 }
