@@ -274,6 +274,8 @@ export const copy = {
 
   /** Goal, issue and external lists (docs/product.md "Grouped lists"). */
   itemList: {
+    /** The first part of a list page's document title (`이슈 · {team} · Momentum`). */
+    pageTitle: { goal: '목표', issue: '이슈', external: '외부 이슈' } satisfies Record<ItemKind, string>,
     loading: '불러오는 중입니다',
     filter: '필터',
     delete: '삭제',

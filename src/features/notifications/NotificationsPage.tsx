@@ -13,6 +13,7 @@ import {
 } from '../../api/alarmsApi';
 import { tokens } from '../../shared/ui/tokens';
 import { copy } from '../../shared/copy';
+import { usePageTitle } from '../../shared/lib/pageTitle';
 import {
   EmptyNotice,
   ListHeaderBar,
@@ -50,6 +51,7 @@ import {
  *
  * A click on a row opens the item's team detail page in a new browser tab; an unread one is marked read first
  * (optimistically, see api/alarmsApi.ts#readAlarm). Delete mode as in the lists, with the same confirm dialog.
+ * The browser tab reads `알림 · Momentum`. Phones: the rows are the lists' two-line cards (ItemRow.tsx).
  * State: tab, grouping, delete mode and selection live here; a tab switch resets the grouping to 상태 and clears
  * the selection, a grouping change clears the selection.
  */
@@ -60,14 +62,21 @@ const Bell = styled(NotificationsIcon)({ flex: 'none', fontSize: '2.8rem', color
 
 /* Tabs: 1.4rem bold, 2rem apart; the active one navy with a blue icon and a 0.3rem #2e4475 underline; a 1px
    #dcdcdc rule across the whole content width. */
-const TabRow = styled(Tabs)({
+const TabRow = styled(Tabs)(({ theme }) => ({
   minHeight: 0,
   margin: '0 -3.2rem -1.6rem',
   padding: '0 2rem',
   borderBottom: `1px solid ${tokens.grey[300]}`,
   '& .MuiTabs-flexContainer': { gap: '0.8rem' },
   '& .MuiTabs-indicator': { height: '0.3rem', backgroundColor: tokens.navyVariant },
-});
+  // Phones: full-bleed under the 1.6rem page padding; three 4.4rem-tall tabs fit at 360 px.
+  [theme.breakpoints.down('sm')]: {
+    margin: '0 -1.6rem',
+    padding: '0 0.4rem',
+    '& .MuiTabs-flexContainer': { gap: 0 },
+    '& .MuiTab-root': { minHeight: '4.4rem' },
+  },
+}));
 
 const TabButton = styled(Tab)({
   minWidth: 0,
@@ -106,11 +115,26 @@ const Groups = styled(PagedGroups)({
     whiteSpace: 'nowrap',
   },
   '& .item-row[data-read="true"] .note': { backgroundColor: tokens.grey[300] },
+  // Phones: the reason stays on the first line (the title gives way); a read card's chips stand out on its grey.
+  '@media (max-width: 599.95px)': {
+    '& .item-row .main > .title': { flex: '0 1 auto', minWidth: '4.8rem' },
+    '& .item-row .note': {
+      flex: '0 1 auto',
+      minWidth: 0,
+      marginLeft: '0.6rem',
+      padding: '0 0.6rem',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      lineHeight: '2.2rem',
+    },
+    '& .item-row[data-read="true"] .column': { backgroundColor: '#ffffff' },
+  },
 });
 
 const TAB_ICONS = { GOAL: GoalIcon, ISSUE: IssueIcon, EXTERNAL: ExternalIcon } as const;
 
 export default function NotificationsPage() {
+  usePageTitle(text.title);
   const [type, setType] = useState<AlarmType>('GOAL');
   const [grouping, setGrouping] = useState<AlarmGrouping>(INITIAL_ALARM_GROUPING);
   const tabsId = useId();
