@@ -294,6 +294,8 @@ export const copy = {
       ext: '외부',
     },
     none: '없음',
+    /** A phone card's chip for several managers: the first one's name and how many more. */
+    managersShort: (first: string, more: number) => `${first} 외 ${more}명`,
     empty: {
       team: { goal: '목표를 생성하세요', issue: '이슈를 생성하세요', external: '외부 이슈를 생성하세요' },
       default: {

@@ -69,12 +69,12 @@ const TabRow = styled(Tabs)(({ theme }) => ({
   borderBottom: `1px solid ${tokens.grey[300]}`,
   '& .MuiTabs-flexContainer': { gap: '0.8rem' },
   '& .MuiTabs-indicator': { height: '0.3rem', backgroundColor: tokens.navyVariant },
-  // Phones: full-bleed under the 1.6rem page padding; three 4.4rem-tall tabs fit at 360 px.
+  // Phones: full-bleed under the 1.6rem page padding; three 4.4rem-tall tabs share the width.
   [theme.breakpoints.down('sm')]: {
     margin: '0 -1.6rem',
     padding: '0 0.4rem',
     '& .MuiTabs-flexContainer': { gap: 0 },
-    '& .MuiTab-root': { minHeight: '4.4rem' },
+    '& .MuiTab-root': { flex: '1 1 0', minHeight: '4.4rem', padding: '0.8rem 0.4rem' },
   },
 }));
 
@@ -98,7 +98,9 @@ const TabButton = styled(Tab)({
 /** The list's groups plus the read/unread looks and the reason label. */
 const Groups = styled(PagedGroups)({
   '& .item-row[data-read="true"] > .row': { backgroundColor: tokens.grey[200] },
-  '& .item-row[data-read="true"] > .row:hover': { backgroundColor: tokens.grey[300] },
+  '@media (hover: hover)': {
+    '& .item-row[data-read="true"] > .row:hover': { backgroundColor: tokens.grey[300] },
+  },
   '& .item-row[data-read="false"] [data-column="deadline"]': { color: tokens.error },
   '& .item-row[data-read="false"] [data-column="deadline"] svg': { color: tokens.grey[600] },
   // The reason label follows the title closely (the list's title would take all the free width).
@@ -117,16 +119,10 @@ const Groups = styled(PagedGroups)({
   '& .item-row[data-read="true"] .note': { backgroundColor: tokens.grey[300] },
   // Phones: the reason stays on the first line (the title gives way); a read card's chips stand out on its grey.
   '@media (max-width: 599.95px)': {
+    // The reason follows the title on its line, or goes under it when both do not fit.
+    '& .item-row .main': { flexWrap: 'wrap', rowGap: '0.4rem' },
     '& .item-row .main > .title': { flex: '0 1 auto', minWidth: '4.8rem' },
-    '& .item-row .note': {
-      flex: '0 1 auto',
-      minWidth: 0,
-      marginLeft: '0.6rem',
-      padding: '0 0.6rem',
-      overflow: 'hidden',
-      textOverflow: 'ellipsis',
-      lineHeight: '2.2rem',
-    },
+    '& .item-row .note': { marginLeft: '0.6rem', padding: '0 0.6rem', lineHeight: '2.2rem' },
     '& .item-row[data-read="true"] .column': { backgroundColor: '#ffffff' },
   },
 });

@@ -66,7 +66,8 @@ export const rowStyles = {
     lineHeight: '140%',
     letterSpacing: '-0.02em',
     cursor: 'pointer',
-    '&:hover': { backgroundColor: tokens.grey[200] },
+    // Only where a pointer hovers: on a touch screen the fill would stick to the last tapped row.
+    '@media (hover: hover)': { '&:hover': { backgroundColor: tokens.grey[200] } },
   },
   '& .item-row .main': {
     flex: '1 1 0',
@@ -150,6 +151,7 @@ export const rowStyles = {
   '& .item-row .avatars > img': { boxShadow: '0 0 0 1px #ffffff' },
   '& .item-row .managers': { position: 'relative' },
   '& .item-row .ellipsis': { marginLeft: '0.8rem', color: tokens.grey[600] },
+  '& .item-row .others': { display: 'none', marginLeft: '0.2rem' },
   '& .item-row .names': {
     display: 'none',
     position: 'absolute',
@@ -176,9 +178,10 @@ export const rowStyles = {
   },
   '& .item-row .managers:hover .names, & .item-row .managers:focus-within .names': { display: 'block' },
   // Tablets and narrow desktops (docs/responsive.md "Lists"): the less important parts shrink first — tighter
-  // gaps, a shorter goal title, the priority and a single manager as their icon or avatar only (their names stay
-  // for screen readers) — then the goal and tool columns go.
+  // gaps, a shorter goal title and title minimum, the priority as its icon only (its name stays for screen
+  // readers) — then the goal and tool columns go.
   '@container list (max-width: 879.98px)': {
+    '& .item-row .main': { minWidth: 'min(16rem, 100%)' },
     '& .item-row .type': { marginLeft: '0.8rem' },
     '& .item-row .columns': { columnGap: '1.6rem', paddingLeft: '1.6rem' },
     '& .item-row .column': { gap: '0.6rem' },
@@ -194,6 +197,7 @@ export const rowStyles = {
  * Phones (< 600 px; applied by the rows' container inside `theme.breakpoints.down('sm')`): every row becomes a
  * two-line card — the checkbox (delete mode), code, type icon, title (and a notification's reason) on the first
  * line, then the columns as compact chips that wrap (every column again, the grouped-by one still left out).
+ * Several managers read '김민수 외 2명' instead of the '...' whose hover list a touch screen cannot open.
  */
 export const phoneRowStyles = {
   '& .item-row': { containIntrinsicSize: 'auto 8.4rem' },
@@ -208,8 +212,8 @@ export const phoneRowStyles = {
   '& .item-row .lead:empty': { display: 'none' },
   '& .item-row .lead': { width: '3.2rem', minHeight: '2.4rem', alignSelf: 'stretch' },
   '& .item-row .check': { width: '2rem', height: '2rem', margin: '0.2rem 0 0' },
-  // Basis auto: the first line breaks before the chips (whose basis is the full width).
-  '& .item-row .main': { flex: '1 1 auto', minWidth: 0, minHeight: '2.4rem' },
+  // The code and title share the first line with the checkbox (3.2rem) and never with the chips (basis 100%).
+  '& .item-row .main': { flex: '1 1 calc(100% - 3.2rem)', minWidth: 0, minHeight: '2.4rem' },
   '& .item-row .type': { marginLeft: '0.6rem', width: '1.8rem', height: '1.8rem' },
   '& .item-row .title': { minWidth: 0, marginLeft: '0.6rem' },
   '& .item-row .columns': {
@@ -253,7 +257,8 @@ export const phoneRowStyles = {
     display: 'none',
   },
   '& .item-row .avatars > * + *': { marginLeft: '-0.6rem' },
-  '& .item-row .ellipsis': { marginLeft: '0.2rem' },
+  '& .item-row .ellipsis': { display: 'none' },
+  '& .item-row .others': { display: 'inline' },
   '& .item-row[data-checked="true"] .column': { backgroundColor: '#ffffff' },
 } as const;
 
@@ -282,7 +287,7 @@ function Managers({ item }: { item: ListItem }) {
       <span className="column" data-column="managers">
         <ManagerAvatar manager={display.manager} />
         {label}
-        <span className="compressible">{display.manager.name}</span>
+        {display.manager.name}
       </span>
     );
   }
@@ -297,6 +302,9 @@ function Managers({ item }: { item: ListItem }) {
       </span>
       <span className="ellipsis" aria-hidden="true">
         ...
+      </span>
+      <span className="others" aria-hidden="true">
+        {text.managersShort(display.all[0]!.name, display.all.length - 1)}
       </span>
       <ul className="names" aria-hidden="true" data-testid="manager-names">
         {display.all.map((manager) => (
