@@ -119,9 +119,9 @@ const Groups = styled(PagedGroups)({
   '& .item-row[data-read="true"] .note': { backgroundColor: tokens.grey[300] },
   // Phones: the reason stays on the first line (the title gives way); a read card's chips stand out on its grey.
   '@media (max-width: 599.95px)': {
-    // The reason follows the title on its line, or goes under it when both do not fit.
+    // The reason follows the title on its line while the title keeps 6.4rem; otherwise it goes under the code.
     '& .item-row .main': { flexWrap: 'wrap', rowGap: '0.4rem' },
-    '& .item-row .main > .title': { flex: '0 1 auto', minWidth: '4.8rem' },
+    '& .item-row .main > .title': { flex: '1 1 0', minWidth: '6.4rem' },
     '& .item-row .note': { marginLeft: '0.6rem', padding: '0 0.6rem', lineHeight: '2.2rem' },
     '& .item-row[data-read="true"] .column': { backgroundColor: '#ffffff' },
   },
