@@ -196,6 +196,8 @@ test('lists and notifications on a phone, a tablet and a desktop', async ({ page
   expect(chip!.y).toBeGreaterThanOrEqual(top!.y + top!.height - 1);
   await expect(firstRow.locator('[data-column]')).toHaveCount(4);
   await checkLayout(page, 'issues 390');
+  const plus = (await page.getByRole('link', { name: /^이슈 생성 / }).first().boundingBox())!;
+  expect(Math.min(plus.width, plus.height)).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: `${shots}/lists-phone-issues.png` });
 
   // Touch scrolling loads every page; group headers stick under the app bar.
@@ -247,6 +249,14 @@ test('lists and notifications on a phone, a tablet and a desktop', async ({ page
   await modal.getByRole('button', { name: '삭제' }).tap();
   await expect(modal).toBeHidden();
   await expect(page.getByRole('button', { name: '삭제' })).toHaveAttribute('aria-pressed', 'false');
+  // The list refetches after the delete: wait for the team-wide counts to drop before scrolling through it.
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('item-group-count')
+        .evaluateAll((counts) => counts.reduce((sum, count) => sum + Number(count.textContent), 0)),
+    )
+    .toBe(30);
   const remaining = await loadAllBySwiping(page, 30);
   expect(remaining).toHaveLength(30);
   for (const name of doomed) expect(remaining).not.toContain(name);
@@ -286,8 +296,9 @@ test('lists and notifications on a phone, a tablet and a desktop', async ({ page
   await page.screenshot({ path: `${shots}/lists-phone-notifications.png` });
   expect(await loadAllBySwiping(page, alarms)).toHaveLength(alarms);
 
-  // 360 px, 768 px (tablet) and 1440 px: no sideways scroll, no overlapping text.
-  for (const width of [360, 768, 1440]) {
+  // 360 px, 768 px (tablet, mini sidebar), 1024 px (full sidebar: the compressed columns) and 1440 px: no
+  // sideways scroll, no overlapping text.
+  for (const width of [360, 768, 1024, 1440]) {
     await page.setViewportSize({ width, height: width < 600 ? 780 : 1024 });
     await page.goto(`/workspace/team/${teamId}/issue`);
     await checkLayout(page, `issues ${width}`);
