@@ -47,7 +47,7 @@ const Header = styled('div')(({ theme }) => ({
   },
 }));
 
-const Heading = styled('h2')({
+const Heading = styled('h2')(({ theme }) => ({
   display: 'flex',
   alignItems: 'center',
   gap: '0.8rem',
@@ -59,7 +59,7 @@ const Heading = styled('h2')({
   letterSpacing: '-0.02em',
   color: tokens.grey[600],
   '[data-grouping="PRIORITY"] > &': { alignItems: 'flex-end' },
-  '@media (max-width: 599.95px)': {
+  [theme.breakpoints.down('sm')]: {
     fontSize: '1.7rem',
     '[data-grouping="PRIORITY"] > &': { alignItems: 'center' },
     '[data-grouping="PRIORITY"] > & > svg': { width: '2.4rem', height: '2.4rem' },
@@ -67,7 +67,7 @@ const Heading = styled('h2')({
   '& .label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   '& .count': { flex: 'none', color: tokens.grey[500] },
   '& .avatar': { width: '2.4rem', height: '2.4rem', borderRadius: '50%', objectFit: 'cover', flex: 'none' },
-});
+}));
 
 const CreateLink = styled(Link)(({ theme }) => ({
   flex: 'none',

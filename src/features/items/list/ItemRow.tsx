@@ -25,7 +25,10 @@ import {
 /*
  * One row of a grouped list (docs/product.md "Grouped lists"): 5.6rem tall and full-bleed (the hover
  * and checked fills reach the content edges); a 2.4rem lead (the delete-mode checkbox), the code (bold), the type
- * icon and the truncated title on the left; the columns on the right, 3.2rem apart.
+ * icon and the truncated title on the left; the columns on the right, 3.2rem apart. Narrower lists compress the
+ * columns (container queries on the groups), phones turn the row into a two-line card (`phoneRowStyles`); the
+ * same elements serve every width. The row's root carries `data-list-row` (the layout checks of the browser
+ * suite look for overlapping text inside it).
  *
  * Rendering cost matters (thousands of rows): a row is plain elements styled by class from one rule on the list
  * (`rowStyles`), and it is memoized — it re-renders only when its item, columns, mode or checked state change.
