@@ -275,6 +275,8 @@ export const copy = {
 
   /** Goal, issue and external lists (docs/product.md "Grouped lists"). */
   itemList: {
+    /** The first part of a list page's document title (`이슈 · {team} · Momentum`). */
+    pageTitle: { goal: '목표', issue: '이슈', external: '외부 이슈' } satisfies Record<ItemKind, string>,
     loading: '불러오는 중입니다',
     filter: '필터',
     delete: '삭제',
@@ -293,6 +295,8 @@ export const copy = {
       ext: '외부',
     },
     none: '없음',
+    /** A phone card's chip for several managers: the first one's name and how many more. */
+    managersShort: (first: string, more: number) => `${first} 외 ${more}명`,
     empty: {
       team: { goal: '목표를 생성하세요', issue: '이슈를 생성하세요', external: '외부 이슈를 생성하세요' },
       default: {

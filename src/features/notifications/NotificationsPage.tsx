@@ -13,6 +13,7 @@ import {
 } from '../../api/alarmsApi';
 import { tokens } from '../../shared/ui/tokens';
 import { copy } from '../../shared/copy';
+import { usePageTitle } from '../../shared/lib/pageTitle';
 import {
   EmptyNotice,
   ListHeaderBar,
@@ -50,6 +51,7 @@ import {
  *
  * A click on a row opens the item's team detail page in a new browser tab; an unread one is marked read first
  * (optimistically, see api/alarmsApi.ts#readAlarm). Delete mode as in the lists, with the same confirm dialog.
+ * The browser tab reads `알림 · Momentum`. Phones: the rows are the lists' two-line cards (ItemRow.tsx).
  * State: tab, grouping, delete mode and selection live here; a tab switch resets the grouping to 상태 and clears
  * the selection, a grouping change clears the selection.
  */
@@ -60,14 +62,21 @@ const Bell = styled(NotificationsIcon)({ flex: 'none', fontSize: '2.8rem', color
 
 /* Tabs: 1.4rem bold, 2rem apart; the active one navy with a blue icon and a 0.3rem #2e4475 underline; a 1px
    #dcdcdc rule across the whole content width. */
-const TabRow = styled(Tabs)({
+const TabRow = styled(Tabs)(({ theme }) => ({
   minHeight: 0,
   margin: '0 -3.2rem -1.6rem',
   padding: '0 2rem',
   borderBottom: `1px solid ${tokens.grey[300]}`,
   '& .MuiTabs-flexContainer': { gap: '0.8rem' },
   '& .MuiTabs-indicator': { height: '0.3rem', backgroundColor: tokens.navyVariant },
-});
+  // Phones: full-bleed under the 1.6rem page padding; three 4.4rem-tall tabs share the width.
+  [theme.breakpoints.down('sm')]: {
+    margin: '0 -1.6rem',
+    padding: '0 0.4rem',
+    '& .MuiTabs-flexContainer': { gap: 0 },
+    '& .MuiTab-root': { flex: '1 1 0', minHeight: '4.4rem', padding: '0.8rem 0.4rem' },
+  },
+}));
 
 const TabButton = styled(Tab)({
   minWidth: 0,
@@ -89,7 +98,9 @@ const TabButton = styled(Tab)({
 /** The list's groups plus the read/unread looks and the reason label. */
 const Groups = styled(PagedGroups)({
   '& .item-row[data-read="true"] > .row': { backgroundColor: tokens.grey[200] },
-  '& .item-row[data-read="true"] > .row:hover': { backgroundColor: tokens.grey[300] },
+  '@media (hover: hover)': {
+    '& .item-row[data-read="true"] > .row:hover': { backgroundColor: tokens.grey[300] },
+  },
   '& .item-row[data-read="false"] [data-column="deadline"]': { color: tokens.error },
   '& .item-row[data-read="false"] [data-column="deadline"] svg': { color: tokens.grey[600] },
   // The reason label follows the title closely (the list's title would take all the free width).
@@ -106,11 +117,20 @@ const Groups = styled(PagedGroups)({
     whiteSpace: 'nowrap',
   },
   '& .item-row[data-read="true"] .note': { backgroundColor: tokens.grey[300] },
+  // Phones: the reason stays on the first line (the title gives way); a read card's chips stand out on its grey.
+  '@media (max-width: 599.95px)': {
+    // The reason follows the title on its line while the title keeps 6.4rem; otherwise it goes under the code.
+    '& .item-row .main': { flexWrap: 'wrap', rowGap: '0.4rem' },
+    '& .item-row .main > .title': { flex: '1 1 0', minWidth: '6.4rem' },
+    '& .item-row .note': { marginLeft: '0.6rem', padding: '0 0.6rem', lineHeight: '2.2rem' },
+    '& .item-row[data-read="true"] .column': { backgroundColor: '#ffffff' },
+  },
 });
 
 const TAB_ICONS = { GOAL: GoalIcon, ISSUE: IssueIcon, EXTERNAL: ExternalIcon } as const;
 
 export default function NotificationsPage() {
+  usePageTitle(text.title);
   const [type, setType] = useState<AlarmType>('GOAL');
   const [grouping, setGrouping] = useState<AlarmGrouping>(INITIAL_ALARM_GROUPING);
   const tabsId = useId();

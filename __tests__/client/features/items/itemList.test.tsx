@@ -200,6 +200,49 @@ describe('list page: groups and rows', () => {
   });
 });
 
+describe('list page: titles, landmarks and rows on every width', () => {
+  it.each([
+    ['/workspace/team/11/issue', '이슈 · Frontend · Momentum'],
+    ['/workspace/team/11/goal', '목표 · Frontend · Momentum'],
+    ['/workspace/team/11/ext', '외부 이슈 · Frontend · Momentum'],
+    // Joint lists name the default team.
+    ['/workspace/default/team/7/issue', '이슈 · Acme · Momentum'],
+    ['/workspace/default/team/7/goal', '목표 · Acme · Momentum'],
+  ])('titles %s as "%s", with one h1 and no main of its own', async (path, title) => {
+    const handler = listHandler({ STATE: { first: byState } });
+    mockFetch(
+      listRoutes({
+        'GET /api/teams/7/issues': handler,
+        'GET /api/teams/11/issues': handler,
+        'GET /api/teams/7/goals': handler,
+        'GET /api/teams/11/goals': handler,
+        'GET /api/teams/11/externals': handler,
+      }),
+    );
+    await renderApp(path, { preloadedState: signedIn });
+    await screen.findByText('Acme-i1');
+    await waitFor(() => expect(document.title).toBe(title));
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const region = screen.getByRole('region', { name: /목록$/ });
+    expect(region.querySelector('main')).toBeNull();
+    expect(region.closest('main')).not.toBeNull();
+  });
+
+  it('marks every row as a list row, and keeps the names a narrow layout shows as icons', async () => {
+    issueRoutes();
+    const { region } = await open();
+    await within(region).findByText('Acme-i1');
+    const rows = within(region).getAllByTestId('item-row');
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toHaveAttribute('data-list-row');
+    // Chips of a card: priority, goal, deadline and the manager, each with its name in the text.
+    const row1 = rowOf('Acme-i1');
+    expect(within(row1).getByText('높음')).toBeInTheDocument();
+    expect(row1.querySelector('[data-column="managers"]')).toHaveTextContent('담당자 김민수');
+    expect(row1.querySelector('[data-column="goal"]')).toHaveTextContent('목표 알림 고도화');
+  });
+});
+
 describe('list page: infinite scroll and loading', () => {
   it('shows 10 skeleton rows on the first load', async () => {
     let answer: (response: Response) => void = () => undefined;

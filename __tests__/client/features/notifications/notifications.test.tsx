@@ -100,6 +100,19 @@ const filterOptions = async (user: ReturnType<typeof userEvent.setup>) => {
 
 const badge = () => screen.queryByTestId('sidebar-badge');
 
+describe('notifications page: title and rows', () => {
+  it('titles the tab "알림 · Momentum" and marks every alarm row as a list row', async () => {
+    alarmRoutes();
+    const { region } = await openPage();
+    await within(region).findByText('알림 고도화');
+    expect(document.title).toBe('알림 · Momentum');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const rows = within(region).getAllByTestId('item-row');
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row).toHaveAttribute('data-list-row');
+  });
+});
+
 describe('notifications page: tabs, filters and rows', () => {
   it('shows the GOAL tab grouped by state: headings with counts, rows with reason, today in red when unread', async () => {
     const { requests } = alarmRoutes();

@@ -27,14 +27,27 @@ import { ItemRow, type ItemRowProps } from './ItemRow';
 
 const Section = styled('section')({});
 
-const Header = styled('div')({
+/* Phones: the header sticks under the app bar while its rows scroll by (full-bleed, on the page's white), and its
+   "+" is a 4.4rem touch target. */
+const Header = styled('div')(({ theme }) => ({
   display: 'flex',
   alignItems: 'center',
   minHeight: '2.8rem',
   '&[data-grouping="PRIORITY"]': { alignItems: 'flex-end' },
-});
+  [theme.breakpoints.down('sm')]: {
+    position: 'sticky',
+    top: 'var(--app-bar-height, 56px)',
+    zIndex: 3,
+    minHeight: '4.4rem',
+    margin: '0 calc(-1 * var(--list-pad, 1.6rem))',
+    padding: '0 var(--list-pad, 1.6rem)',
+    backgroundColor: theme.palette.background.default,
+    borderBottom: `1px solid ${tokens.grey[300]}`,
+    '&[data-grouping="PRIORITY"]': { alignItems: 'center' },
+  },
+}));
 
-const Heading = styled('h2')({
+const Heading = styled('h2')(({ theme }) => ({
   display: 'flex',
   alignItems: 'center',
   gap: '0.8rem',
@@ -46,12 +59,17 @@ const Heading = styled('h2')({
   letterSpacing: '-0.02em',
   color: tokens.grey[600],
   '[data-grouping="PRIORITY"] > &': { alignItems: 'flex-end' },
+  [theme.breakpoints.down('sm')]: {
+    fontSize: '1.7rem',
+    '[data-grouping="PRIORITY"] > &': { alignItems: 'center' },
+    '[data-grouping="PRIORITY"] > & > svg': { width: '2.4rem', height: '2.4rem' },
+  },
   '& .label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   '& .count': { flex: 'none', color: tokens.grey[500] },
   '& .avatar': { width: '2.4rem', height: '2.4rem', borderRadius: '50%', objectFit: 'cover', flex: 'none' },
-});
+}));
 
-const CreateLink = styled(Link)({
+const CreateLink = styled(Link)(({ theme }) => ({
   flex: 'none',
   display: 'inline-flex',
   marginLeft: 'auto',
@@ -59,9 +77,20 @@ const CreateLink = styled(Link)({
   borderRadius: '0.4rem',
   '&:hover': { color: tokens.grey[600] },
   '&:focus-visible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.2rem' },
-});
+  [theme.breakpoints.down('sm')]: {
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '4.4rem',
+    height: '4.4rem',
+    marginRight: '-1rem',
+  },
+}));
 
-const Rows = styled('ul')({ margin: '1.6rem 0 0', padding: 0 });
+const Rows = styled('ul')(({ theme }) => ({
+  margin: '1.6rem 0 0',
+  padding: 0,
+  [theme.breakpoints.down('sm')]: { marginTop: 0 },
+}));
 
 function HeaderIcon({ grouping, group }: { grouping: Grouping; group: MergedGroup }) {
   const none = group.groupKey === 'NONE';

@@ -3,9 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import { GROUPINGS_BY_KIND, type Grouping, type ItemKind } from '../../../../contract/itemEnums';
 import { useDeleteItemsMutation, useGetItemListInfiniteQuery } from '../../../api/itemsApi';
 import { copy, type ItemScope } from '../../../shared/copy';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { loadedItemIds, mergeListPages, rowColumns } from '../listModel';
 import { INITIAL_GROUPING } from './firstListPage';
-import { ListHeader } from './ListHeader';
+import { ListHeader, useListOwner } from './ListHeader';
 import { EmptyList, ListLoadError } from './ListStates';
 import { ListToolbar } from './ListToolbar';
 import { ListPage, PagedGroups, useDeleteFailureToast, useListPaging } from './PagedGroups';
@@ -15,6 +16,8 @@ import { useDeleteSelection } from './useDeleteSelection';
  * The goal, issue and external lists of a team or of the workspace's default ("joint") team — one page for the
  * three kinds (docs/product.md "Grouped lists"). Layout (./PagedGroups.tsx): 3.2rem padding; header,
  * toolbar and groups 3.2rem apart; groups 4.8rem apart; the infinite-scroll sentinel last.
+ *
+ * The browser tab reads `이슈 · {team} · Momentum` (`목표 …`, `외부 이슈 …`); joint pages name the default team.
  *
  * State: the grouping, delete mode and the selection (ids) live here; they reset when the page is left (the route
  * element is keyed by kind, scope and team). Changing the grouping or leaving delete mode clears the selection.
@@ -28,6 +31,7 @@ export interface ItemListPageProps {
 
 export default function ItemListPage({ kind, scope, teamId }: ItemListPageProps) {
   const text = copy.itemList;
+  usePageTitle(text.pageTitle[kind], useListOwner(scope, teamId).teamName);
   const [grouping, setGrouping] = useState<Grouping>(INITIAL_GROUPING);
 
   const query = useGetItemListInfiniteQuery({ kind, teamId, grouping });

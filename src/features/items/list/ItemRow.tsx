@@ -25,7 +25,10 @@ import {
 /*
  * One row of a grouped list (docs/product.md "Grouped lists"): 5.6rem tall and full-bleed (the hover
  * and checked fills reach the content edges); a 2.4rem lead (the delete-mode checkbox), the code (bold), the type
- * icon and the truncated title on the left; the columns on the right, 3.2rem apart.
+ * icon and the truncated title on the left; the columns on the right, 3.2rem apart. Narrower lists compress the
+ * columns (container queries on the groups), phones turn the row into a two-line card (`phoneRowStyles`); the
+ * same elements serve every width. The row's root carries `data-list-row` (the layout checks of the browser
+ * suite look for overlapping text inside it).
  *
  * Rendering cost matters (thousands of rows): a row is plain elements styled by class from one rule on the list
  * (`rowStyles`), and it is memoized — it re-renders only when its item, columns, mode or checked state change.
@@ -56,22 +59,25 @@ export const rowStyles = {
   '& .item-row > .row': {
     boxSizing: 'border-box',
     display: 'flex',
+    flexWrap: 'wrap',
     alignItems: 'center',
-    height: '5.6rem',
-    margin: '0 -3.2rem',
-    padding: '0 3.2rem',
+    minHeight: '5.6rem',
+    margin: '0 calc(-1 * var(--list-pad, 3.2rem))',
+    padding: '0 var(--list-pad, 3.2rem)',
     color: tokens.grey[600],
     fontSize: '1.6rem',
     lineHeight: '140%',
     letterSpacing: '-0.02em',
     cursor: 'pointer',
-    '&:hover': { backgroundColor: tokens.grey[200] },
+    // Only where a pointer hovers: on a touch screen the fill would stick to the last tapped row.
+    '@media (hover: hover)': { '&:hover': { backgroundColor: tokens.grey[200] } },
   },
   '& .item-row .main': {
-    flex: '1 1 auto',
+    flex: '1 1 0',
     display: 'flex',
     alignItems: 'center',
-    minWidth: 0,
+    minWidth: 'min(24rem, 100%)',
+    minHeight: '5.6rem',
     alignSelf: 'stretch',
     color: 'inherit',
     textDecoration: 'none',
@@ -113,12 +119,19 @@ export const rowStyles = {
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   },
+  // When the columns do not fit beside a readable title they wrap onto a line of their own (right-aligned), so
+  // nothing ever prints over the title; the tablet rules below make that rare.
   '& .item-row .columns': {
     flex: 'none',
     display: 'flex',
+    flexWrap: 'wrap',
     alignItems: 'center',
-    gap: '3.2rem',
-    marginLeft: '3.2rem',
+    columnGap: '3.2rem',
+    rowGap: '0.8rem',
+    maxWidth: '100%',
+    marginLeft: 'auto',
+    paddingLeft: '3.2rem',
+    boxSizing: 'border-box',
   },
   '& .item-row .column': {
     display: 'inline-flex',
@@ -141,6 +154,7 @@ export const rowStyles = {
   '& .item-row .avatars > img': { boxShadow: '0 0 0 1px #ffffff' },
   '& .item-row .managers': { position: 'relative' },
   '& .item-row .ellipsis': { marginLeft: '0.8rem', color: tokens.grey[600] },
+  '& .item-row .others': { display: 'none', marginLeft: '0.2rem' },
   '& .item-row .names': {
     display: 'none',
     position: 'absolute',
@@ -166,6 +180,89 @@ export const rowStyles = {
     padding: '0.6rem 1.2rem',
   },
   '& .item-row .managers:hover .names, & .item-row .managers:focus-within .names': { display: 'block' },
+  // Tablets and narrow desktops (docs/responsive.md "Lists"): the less important parts shrink first — tighter
+  // gaps, a shorter goal title and title minimum, the priority as its icon only (its name stays for screen
+  // readers) — then the goal and tool columns go.
+  '@container list (max-width: 879.98px)': {
+    '& .item-row .main': { minWidth: 'min(16rem, 100%)' },
+    '& .item-row .type': { marginLeft: '0.8rem' },
+    '& .item-row .columns': { columnGap: '1.6rem', paddingLeft: '1.6rem' },
+    '& .item-row .column': { gap: '0.6rem' },
+    '& .item-row .goal-title': { maxWidth: '9.6rem' },
+    '& .item-row .compressible': visuallyHiddenStyle,
+  },
+  '@container list (max-width: 599.98px)': {
+    '& .item-row [data-column="goal"], & .item-row [data-column="ext"]': { display: 'none' },
+  },
+} as const;
+
+/**
+ * Phones (< 600 px; applied by the rows' container inside `theme.breakpoints.down('sm')`): every row becomes a
+ * two-line card — the checkbox (delete mode), code, type icon, title (and a notification's reason) on the first
+ * line, then the columns as compact chips that wrap (every column again, the grouped-by one still left out).
+ * Several managers read '김민수 외 2명' instead of the '...' whose hover list a touch screen cannot open.
+ */
+export const phoneRowStyles = {
+  '& .item-row': { containIntrinsicSize: 'auto 8.4rem' },
+  '& .item-row > .row': {
+    alignItems: 'flex-start',
+    minHeight: 0,
+    padding: '1.2rem var(--list-pad, 1.6rem)',
+    rowGap: '0.8rem',
+    fontSize: '1.5rem',
+    borderBottom: `1px solid ${tokens.grey[200]}`,
+  },
+  '& .item-row .lead:empty': { display: 'none' },
+  '& .item-row .lead': { width: '3.2rem', minHeight: '2.4rem', alignSelf: 'stretch' },
+  '& .item-row .check': { width: '2rem', height: '2rem', margin: '0.2rem 0 0' },
+  // The code and title share the first line with the checkbox (3.2rem) and never with the chips (basis 100%).
+  '& .item-row .main': { flex: '1 1 calc(100% - 3.2rem)', minWidth: 0, minHeight: '2.4rem' },
+  '& .item-row .type': { marginLeft: '0.6rem', width: '1.8rem', height: '1.8rem' },
+  '& .item-row .title': { minWidth: 0, marginLeft: '0.6rem' },
+  '& .item-row .columns': {
+    flex: '1 0 100%',
+    justifyContent: 'flex-start',
+    gap: '0.6rem',
+    margin: 0,
+    padding: 0,
+  },
+  '& .item-row .lead:not(:empty) ~ .columns': { paddingLeft: '3.2rem' },
+  '& .item-row .column': {
+    boxSizing: 'border-box',
+    gap: '0.4rem',
+    maxWidth: '100%',
+    height: '2.4rem',
+    padding: '0 0.8rem',
+    overflow: 'hidden',
+    borderRadius: '1.2rem',
+    backgroundColor: tokens.grey[200],
+    fontSize: '1.2rem',
+    lineHeight: '2.4rem',
+  },
+  '& .item-row .column > svg, & .item-row .column .avatar, & .item-row .column .avatar-icon': {
+    flex: 'none',
+    width: '1.4rem',
+    height: '1.4rem',
+  },
+  '& .item-row [data-column="goal"], & .item-row [data-column="ext"]': { display: 'inline-flex' },
+  '& .item-row .goal-title': { maxWidth: '14rem' },
+  '& .item-row .compressible': {
+    position: 'static',
+    width: 'auto',
+    height: 'auto',
+    margin: 0,
+    overflow: 'visible',
+    clip: 'auto',
+  },
+  '& .item-row .column .goal-title': { overflow: 'hidden', textOverflow: 'ellipsis' },
+  // No hover on a touch screen: a tap opens the row (or ticks it); every name stays in the accessible text.
+  '& .item-row .managers .names, & .item-row .managers:hover .names, & .item-row .managers:focus-within .names': {
+    display: 'none',
+  },
+  '& .item-row .avatars > * + *': { marginLeft: '-0.6rem' },
+  '& .item-row .ellipsis': { display: 'none' },
+  '& .item-row .others': { display: 'inline' },
+  '& .item-row[data-checked="true"] .column': { backgroundColor: '#ffffff' },
 } as const;
 
 function ManagerAvatar({ manager }: { manager: Manager }) {
@@ -209,6 +306,9 @@ function Managers({ item }: { item: ListItem }) {
       <span className="ellipsis" aria-hidden="true">
         ...
       </span>
+      <span className="others" aria-hidden="true">
+        {text.managersShort(display.all[0]!.name, display.all.length - 1)}
+      </span>
       <ul className="names" aria-hidden="true" data-testid="manager-names">
         {display.all.map((manager) => (
           <li key={manager.memberId}>
@@ -240,7 +340,7 @@ function Column({ column, item }: { column: RowColumn; item: ListItem }) {
         <span className="column" data-column="priority">
           <PriorityIcon priority={priority} />
           {label}
-          {PRIORITY_LABELS[priority]}
+          <span className="compressible">{PRIORITY_LABELS[priority]}</span>
         </span>
       );
     }
@@ -352,6 +452,7 @@ export const ItemRow = memo(function ItemRow({
   return (
     <li
       className="item-row"
+      data-list-row=""
       data-testid="item-row"
       data-item-id={item.id}
       data-item-name={item.name}

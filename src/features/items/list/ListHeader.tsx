@@ -21,14 +21,22 @@ import { PlusIcon } from '../icons';
 
 const ConnectModal = lazy(loadConnectModal);
 
-const Header = styled('header')({
+/* Phones: a 2rem title; the integration area wraps under the name when both do not fit on one line. */
+const Header = styled('header')(({ theme }) => ({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   minHeight: '3.6rem',
   gap: '1.6rem',
-});
+  [theme.breakpoints.down('sm')]: {
+    columnGap: '1.2rem',
+    rowGap: '0.8rem',
+    '& > h1': { fontSize: '2rem' },
+  },
+}));
 
 const Title = styled('h1')({
+  flex: '0 1 auto',
   minWidth: 0,
   margin: 0,
   overflow: 'hidden',
@@ -41,13 +49,18 @@ const Title = styled('h1')({
   color: tokens.grey[600],
 });
 
-const Integrations = styled('div')({
+const Integrations = styled('div')(({ theme }) => ({
   display: 'flex',
   alignItems: 'center',
   gap: '3.2rem',
   marginLeft: '1.6rem',
   '& .linked': { display: 'inline-flex' },
-});
+  [theme.breakpoints.down('sm')]: {
+    gap: '1.2rem',
+    marginLeft: 'auto',
+    '& > button': { minWidth: '4.4rem', minHeight: '4.4rem', justifyContent: 'center' },
+  },
+}));
 
 /** "연동하기": the small navy button, a little taller, with a plus before the text. */
 const ConnectButton = styled(SmallNavyButton)({
@@ -120,12 +133,25 @@ function IntegrationArea({ teamId }: { teamId: number }) {
   );
 }
 
-export function ListHeader({ kind, scope, teamId }: { kind: ItemKind; scope: ItemScope; teamId: number }) {
+/**
+ * Who owns a list page: `name` and `image` for the header (a team's own; the workspace's on joint pages) and
+ * `teamName` for the page title (the team's name; on joint pages the default team's, which is the workspace's
+ * name unless renamed — docs/product.md "Workspace and invitations"). Undefined while loading.
+ */
+export function useListOwner(scope: ItemScope, teamId: number) {
   const joint = scope === 'default';
   const { data: profile } = useGetWorkspaceProfileQuery(undefined, { skip: !joint });
-  const team = useTeam(teamId, !joint);
-  const name = joint ? profile?.workspaceName : team?.teamName;
-  const image = joint ? profile?.workspaceImageUrl : team?.teamImageUrl;
+  const team = useTeam(teamId, true);
+  return {
+    name: joint ? profile?.workspaceName : team?.teamName,
+    image: joint ? profile?.workspaceImageUrl : team?.teamImageUrl,
+    teamName: team?.teamName ?? (joint ? profile?.workspaceName : undefined),
+  };
+}
+
+export function ListHeader({ kind, scope, teamId }: { kind: ItemKind; scope: ItemScope; teamId: number }) {
+  const joint = scope === 'default';
+  const { name, image } = useListOwner(scope, teamId);
   return (
     <Header>
       <Avatar src={image} kind={joint ? 'workspace' : 'team'} size="3.2rem" />

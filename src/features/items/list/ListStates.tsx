@@ -20,13 +20,19 @@ const pulse = keyframes({ '50%': { opacity: 0.5 } });
  * The loading skeleton: rows 7.4rem apart; left a 6rem pill, a 2.4rem square and a 12rem pill (after the
  * 2.4rem lead); right two 12rem pills, a 2.4rem circle and an 8rem pill; pills 1.8rem tall, all #f3f3f3, pulsing.
  */
-const Skeleton = styled('div')({
+const Skeleton = styled('div')(({ theme }) => ({
   '&[data-first="true"]': { marginTop: '-1.6rem' },
+  // Bones that do not fit are cut off at the content edge (never a sideways scroll).
   '& .skeleton-row': {
     display: 'flex',
     alignItems: 'center',
     height: '7.4rem',
     paddingLeft: '2.4rem',
+    overflow: 'hidden',
+  },
+  [theme.breakpoints.down('sm')]: {
+    '&[data-first="true"]': { marginTop: 0 },
+    '& .skeleton-row': { height: '6.4rem', paddingLeft: 0 },
   },
   '& .bone': {
     flex: 'none',
@@ -40,7 +46,7 @@ const Skeleton = styled('div')({
   '& .circle': { width: '2.4rem', height: '2.4rem', borderRadius: '50%' },
   '& .spacer': { flex: '1 1 auto' },
   '& .sr-only': visuallyHiddenStyle,
-});
+}));
 
 const bone = (className: string, width?: string, marginLeft?: string) => (
   <span className={`bone ${className}`} style={{ width, marginLeft }} />
@@ -84,7 +90,8 @@ const Empty = styled('div')({
   '& p.notice': { color: tokens.grey[600] },
 });
 
-const EmptyLink = styled(Link)({
+const EmptyLink = styled(Link)(({ theme }) => ({
+  [theme.breakpoints.down('sm')]: { padding: '1.2rem 0.8rem' },
   fontSize: '1.6rem',
   lineHeight: '140%',
   letterSpacing: '-0.02em',
@@ -94,7 +101,7 @@ const EmptyLink = styled(Link)({
   borderRadius: '0.2rem',
   '&:hover': { color: tokens.grey[600] },
   '&:focus-visible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.2rem' },
-});
+}));
 
 /**
  * An empty list: one centred, underlined grey link to `detail/create` (docs/product.md "Grouped lists"); the team
@@ -126,7 +133,7 @@ const ErrorBox = styled('div')({
   flexDirection: 'column',
   alignItems: 'center',
   justifyContent: 'center',
-  margin: '-3.2rem',
+  margin: 'calc(-1 * var(--list-pad, 3.2rem))',
   paddingTop: '11rem',
   backgroundColor: tokens.onboardingBackground,
   textAlign: 'center',

@@ -12,12 +12,21 @@ import { CaretDownIcon, CheckIcon, FilterIcon, TrashIcon } from '../icons';
  * (the grouping menu) and "삭제" (the delete-mode toggle) on the right, 2.4rem apart, 1.6rem text.
  */
 
-const Bar = styled('div')({
+/* Phones: the same controls as 4.4rem touch targets (labels stay: they fit at 360 px), 0.8rem apart. */
+const Bar = styled('div')(({ theme }) => ({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   minHeight: '2.4rem',
   '& .right': { display: 'flex', alignItems: 'center', gap: '2.4rem', marginLeft: 'auto' },
-});
+  [theme.breakpoints.down('sm')]: {
+    margin: '-0.6rem 0',
+    '& .right': { gap: '0.4rem' },
+    '& .right > button': { minWidth: '4.4rem', minHeight: '4.4rem', padding: '0 0.6rem' },
+    '& > label': { minHeight: '4.4rem', paddingRight: '0.8rem' },
+    '& > label input': { width: '2rem', height: '2rem' },
+  },
+}));
 
 const ToolButton = styled('button')({
   display: 'inline-flex',

@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { useSentinel } from '../../../shared/lib/useSentinel';
 import { toastShown } from '../../toast';
 import { tailGroupKey, type MergedGroup } from '../listModel';
-import { rowStyles } from './ItemRow';
+import { phoneRowStyles, rowStyles } from './ItemRow';
 import { ItemGroup, type ItemGroupProps } from './ItemGroup';
 import { FIRST_LOAD_SKELETON_ROWS, ListSkeleton, NEXT_PAGE_SKELETON_ROWS } from './ListStates';
 import type { DeleteSelection } from './useDeleteSelection';
@@ -15,18 +15,36 @@ import type { DeleteSelection } from './useDeleteSelection';
  * "loading more" rows and sentinel, paging, and the report of a failed delete.
  */
 
-/** A list page: 3.2rem padding; header, toolbar and body 3.2rem apart. */
-export const ListPage = styled('section')({
+/**
+ * A list page: 3.2rem padding; header, toolbar and body 3.2rem apart. Phones (< 600 px): 1.6rem side padding and
+ * 1.6rem gaps (the toolbar's touch targets are taller there). `--list-pad` is the side padding: full-bleed parts
+ * (rows, tabs, sticky group headers) reach the content edges with it.
+ */
+export const ListPage = styled('section')(({ theme }) => ({
+  '--list-pad': '3.2rem',
   boxSizing: 'border-box',
   display: 'flex',
   flexDirection: 'column',
   gap: '3.2rem',
+  minWidth: 0,
   minHeight: '100vh',
-  padding: '3.2rem',
-});
+  padding: 'var(--list-pad)',
+  [theme.breakpoints.down('sm')]: { '--list-pad': '1.6rem', gap: '1.6rem', paddingTop: '1.6rem' },
+}));
 
-/** The groups, 4.8rem apart; every row's style is declared here once (see `rowStyles`). */
-const Groups = styled('div')({ display: 'flex', flexDirection: 'column', gap: '4.8rem', ...rowStyles });
+/**
+ * The groups, 4.8rem apart (3.2rem on phones); every row's style is declared here once (see `rowStyles`). The
+ * groups are the `list` size container the rows' tablet rules ask about (the sidebar's width varies).
+ */
+const Groups = styled('div')(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4.8rem',
+  containerType: 'inline-size',
+  containerName: 'list',
+  ...rowStyles,
+  [theme.breakpoints.down('sm')]: { gap: '3.2rem', ...phoneRowStyles },
+}));
 
 const Sentinel = styled('div')({ height: 1, marginTop: -1 });
 
