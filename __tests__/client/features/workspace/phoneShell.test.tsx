@@ -42,6 +42,12 @@ const pages = [
   { path: '*', element: <p>page</p> },
 ];
 
+/** The drawer's exit transition has run (generous: the suite shares a busy machine). */
+const drawerClosed = () =>
+  waitFor(() => expect(screen.queryByRole('navigation', { name: '사이드바' })).not.toBeInTheDocument(), {
+    timeout: 4000,
+  });
+
 function render(path: string) {
   return renderWorkspaceShell(path, pages, { preloadedState: signedIn });
 }
@@ -104,9 +110,7 @@ describe('workspace shell on a phone (390 px)', () => {
 
     fireEvent.click(within(frontendList).getByRole('link', { name: '목표' }));
     expect(router.state.location.pathname).toBe('/workspace/team/11/goal');
-    await waitFor(() =>
-      expect(screen.queryByRole('navigation', { name: '사이드바' })).not.toBeInTheDocument(),
-    );
+    await drawerClosed();
     expect(screen.getByRole('button', { name: '메뉴 열기' })).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -117,16 +121,12 @@ describe('workspace shell on a phone (390 px)', () => {
     fireEvent.click(menu);
     const nav = await screen.findByRole('navigation', { name: '사이드바' });
     fireEvent.keyDown(nav, { key: 'Escape' });
-    await waitFor(() =>
-      expect(screen.queryByRole('navigation', { name: '사이드바' })).not.toBeInTheDocument(),
-    );
+    await drawerClosed();
 
     fireEvent.click(menu);
     await screen.findByRole('navigation', { name: '사이드바' });
     await act(() => router.navigate('/workspace/noti'));
-    await waitFor(() =>
-      expect(screen.queryByRole('navigation', { name: '사이드바' })).not.toBeInTheDocument(),
-    );
+    await drawerClosed();
     expect(screen.getByTestId('app-bar-title')).toHaveTextContent('알림 목록');
   });
 

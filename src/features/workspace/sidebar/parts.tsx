@@ -148,11 +148,15 @@ export function Caret({ open }: { open: boolean }) {
  * A section of rows (label + content). Sections are 3.2rem apart and their content ends with 1.6rem of space
  * (team groups carry it as a bottom margin, plain lists as padding: `RowList data-trailing`).
  */
-export const Section = styled('div')({
+const SectionBox = styled('div')({
   display: 'flex',
   flexDirection: 'column',
   gap: '1.6rem',
 });
+
+export function Section({ children }: { children: ReactNode }) {
+  return <SectionBox className="sidebar-section">{children}</SectionBox>;
+}
 
 const SectionToggleButton = styled(BareButton)({
   alignSelf: 'flex-start',
@@ -237,7 +241,8 @@ const ItemButton = styled(BareButton)({
     marginLeft: 'auto',
     flex: 'none',
     fontSize: '1.2rem',
-    color: tokens.grey[500],
+    // grey.default, not grey[500]: readable (WCAG AA 4.5:1) on the sidebar's grey and on the hover grey.
+    color: tokens.grey.default,
     fontWeight: 400,
   },
 });
@@ -348,12 +353,12 @@ export function SidebarItem({ to, icon, label, mini, add, badge, className }: Si
   );
 }
 
-/** Underlined grey 1.2rem link (the empty "나의 팀"). */
-export const QuietLink = styled(NavLink)({
+const QuietLinkBase = styled(NavLink)({
   alignSelf: 'flex-start',
   fontSize: '1.2rem',
   lineHeight: '140%',
-  color: tokens.grey[500],
+  // grey.default: 4.5:1 on the sidebar's grey (grey[500] is 4.1:1).
+  color: tokens.grey.default,
   textDecoration: 'underline',
   textUnderlineOffset: '0.2rem',
   borderRadius: '0.2rem',
@@ -388,5 +393,14 @@ export function SearchRow({ mini }: { mini: boolean }) {
         </ItemButton>
       </Tooltip>
     </ItemRow>
+  );
+}
+
+/** Underlined grey 1.2rem link (the empty "나의 팀"). */
+export function QuietLink({ id, to, children }: { id?: string; to: string; children: ReactNode }) {
+  return (
+    <QuietLinkBase className="sidebar-quiet" id={id} to={to}>
+      {children}
+    </QuietLinkBase>
   );
 }
