@@ -91,7 +91,6 @@ export function PhoneAppBar({ onOpenMenu, drawerOpen, drawerId }: PhoneAppBarPro
         aria-label={text.openMenu}
         aria-expanded={drawerOpen}
         aria-controls={drawerOpen ? drawerId : undefined}
-        aria-haspopup="dialog"
         onClick={onOpenMenu}
       >
         <MenuIcon aria-hidden />
