@@ -106,6 +106,20 @@ test.describe('phone', () => {
     await palette.getByRole('option').first().click();
     await expect(page).toHaveURL(new RegExp(`/issue/${issue.body.result.issueId}$`));
 
+    // A toast on a phone: under the app bar, clear of the floating save button at the bottom.
+    await page.goto(`/workspace/default/team/${teamId}/issue/detail/create`);
+    await page.getByRole('textbox', { name: '제목' }).fill('가'.repeat(25));
+    const toasts = page.getByRole('status', { name: '알림 메시지' });
+    await expect(toasts.locator('[data-toast-key]')).toHaveCount(1);
+    const toastBox = (await toasts.boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(barBox.y + barBox.height);
+    expect(toastBox.x).toBeGreaterThanOrEqual(16);
+    expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(390 - 16);
+    const save = await page.getByRole('button', { name: '작성 완료' }).boundingBox();
+    if (save) expect(toastBox.y + toastBox.height).toBeLessThan(save.y);
+    await page.screenshot({ path: `${shots}/shell-390-toast.png` });
+
     // 360 px: still no sideways scrolling.
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(`/workspace/default/team/${teamId}/issue`);
