@@ -233,6 +233,17 @@ export const copy = {
   sidebar: {
     /** Accessible name of the sidebar's `<nav>`. */
     label: '사이드바',
+    /** The search button under the top row (opens the command palette); `shortcut` is `Ctrl+K` or `⌘K`. */
+    search: '검색',
+    searchLabel: (shortcut: string) => `검색 및 명령 열기 (${shortcut})`,
+    /** The phone's top app bar (features/workspace/PhoneAppBar.tsx) and the sidebar drawer it opens. */
+    appBar: {
+      label: '상단 메뉴',
+      openMenu: '메뉴 열기',
+      closeMenu: '메뉴 닫기',
+      search: '검색',
+      noti: '알림',
+    },
     collapse: '사이드바 접기',
     expand: '사이드바 펼치기',
     settings: '설정',
@@ -556,6 +567,10 @@ export const copy = {
   search: {
     label: '검색 및 명령',
     placeholder: '목표, 이슈, 외부 이슈를 검색하거나 명령을 입력하세요',
+    /** The phone sheet's shorter placeholder. */
+    placeholderShort: '검색 또는 명령 입력',
+    /** The phone sheet's close button. */
+    close: '검색 닫기',
     groups: { goal: '목표', issue: '이슈', external: '외부 이슈', recent: '최근 항목', actions: '바로가기' },
     searching: '검색 중…',
     noResults: '검색 결과가 없어요',

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
 import { styled } from '@mui/material/styles';
 import { STATE_LABELS, type ItemKind } from '../../../contract/itemEnums';
 import { SEARCH_LIMIT, useSearchQuery } from '../../api/searchApi';
@@ -9,6 +11,7 @@ import { copy } from '../../shared/copy';
 import { ExternalIcon, GoalIcon, IssueIcon } from '../../shared/ui/icons/kindIcons';
 import { tokens } from '../../shared/ui/tokens';
 import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { useIsPhone } from '../../shared/lib/useViewport';
 import { useDefaultTeamId, type TeamRef } from './currentTeam';
 import { highlightParts, paletteOptions, type PaletteOption, type PaletteSection } from './paletteModel';
 import { recentItemVisited, selectRecentItems } from './recentSlice';
@@ -28,6 +31,15 @@ const Panel = styled('div')(({ theme }) => ({
   flexDirection: 'column',
   maxHeight: '70vh',
   fontSize: '1.4rem',
+  // Phones: a full-screen sheet; the results take the height between the search row and the bottom edge.
+  '&[data-sheet="true"]': { maxHeight: 'none', height: '100%' },
+  '& .search-row': {
+    display: 'flex',
+    alignItems: 'center',
+    borderBottom: `1px solid ${theme.palette.grey[300]}`,
+  },
+  '& .search-row .input': { flex: 1, minWidth: 0, borderBottom: 0 },
+  '& .close': { flex: 'none', width: '4.4rem', height: '4.4rem', marginRight: '0.8rem' },
   letterSpacing: tokens.letterSpacing,
   '& .input': {
     boxSizing: 'border-box',
@@ -39,7 +51,12 @@ const Panel = styled('div')(({ theme }) => ({
     font: 'inherit',
     fontSize: '1.6rem',
   },
-  '& .results': { overflowY: 'auto', padding: '0.8rem 0' },
+  '& .results': { overflowY: 'auto', padding: '0.8rem 0', flex: '1 1 auto' },
+  '&[data-sheet="true"] .option': { minHeight: '4.8rem' },
+  '&[data-sheet="true"] .heading, &[data-sheet="true"] .option, &[data-sheet="true"] .status': {
+    paddingLeft: '1.6rem',
+    paddingRight: '1.6rem',
+  },
   '& .heading': {
     padding: '0.8rem 2rem 0.4rem',
     fontSize: '1.2rem',
@@ -118,8 +135,12 @@ function OptionBody({ option }: { option: PaletteOption }): ReactNode {
   );
 }
 
+/** Why the palette closed: dismissed (Esc, backdrop, close button) or an option was chosen (a new page). */
+export type CloseReason = 'dismiss' | 'navigate';
+
 export interface CommandPaletteProps {
-  onClose: () => void;
+  /** `dismiss`: Esc, the backdrop or the close button; `navigate`: an option was chosen. */
+  onClose: (reason: CloseReason) => void;
   team: TeamRef | null;
 }
 
@@ -128,7 +149,9 @@ export interface CommandPaletteProps {
  * after a short pause (one request per pause, however many composition steps a Hangul syllable takes; a syllable
  * still being composed searches too, which is how `로그이` finds `로그인`); the last hits stay on screen while the
  * next ones load. ↑/↓ move (wrapping), Enter opens (never while composing), Esc closes. Mounted while open, so
- * each opening starts empty.
+ * each opening starts empty. On phones (< 600 px) it is a full-screen sheet with a close button (no Esc key there).
+ * The focus goes back to the opener through `onClose` (SearchLayer.tsx), not through the dialog: a chosen option
+ * leaves it to the new page.
  */
 export default function CommandPalette({ onClose, team }: CommandPaletteProps) {
   const navigate = useNavigate();
@@ -140,6 +163,7 @@ export default function CommandPalette({ onClose, team }: CommandPaletteProps) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  const phone = useIsPhone();
 
   // Debounced: every change (each composition step included) restarts the wait.
   useEffect(() => {
@@ -170,7 +194,7 @@ export default function CommandPalette({ onClose, team }: CommandPaletteProps) {
 
   const choose = (option: PaletteOption) => {
     if (option.type === 'item') dispatch(recentItemVisited(option.item));
-    onClose();
+    onClose('navigate');
     void navigate(option.to);
   };
 
@@ -228,40 +252,58 @@ export default function CommandPalette({ onClose, team }: CommandPaletteProps) {
     );
   });
 
+  const input = (
+    <input
+      className="input"
+      role="combobox"
+      aria-label={copy.search.label}
+      aria-expanded={options.length > 0}
+      aria-controls={listId}
+      aria-autocomplete="list"
+      aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+      placeholder={phone ? copy.search.placeholderShort : copy.search.placeholder}
+      autoComplete="off"
+      spellCheck={false}
+      autoFocus
+      enterKeyHint="go"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={onKeyDown}
+    />
+  );
+
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={() => onClose('dismiss')}
+      fullScreen={phone}
       fullWidth
       maxWidth={false}
+      disableRestoreFocus
       aria-labelledby={`${headingId}-title`}
       slotProps={{
         paper: {
-          sx: { width: '64rem', maxWidth: 'calc(100% - 3.2rem)', alignSelf: 'flex-start', mt: '12vh' },
+          sx: phone
+            ? { width: '100%' }
+            : { width: '64rem', maxWidth: 'calc(100% - 3.2rem)', alignSelf: 'flex-start', mt: '12vh' },
         },
         transition: { timeout: 0 },
       }}
     >
-      <Panel>
+      <Panel data-sheet={phone}>
         <VisuallyHidden as="h2" id={`${headingId}-title`}>
           {copy.search.label}
         </VisuallyHidden>
-        <input
-          className="input"
-          role="combobox"
-          aria-label={copy.search.label}
-          aria-expanded={options.length > 0}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
-          placeholder={copy.search.placeholder}
-          autoComplete="off"
-          spellCheck={false}
-          autoFocus
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
+        {phone ? (
+          <div className="search-row">
+            {input}
+            <IconButton className="close" aria-label={copy.search.close} onClick={() => onClose('dismiss')}>
+              <CloseIcon />
+            </IconButton>
+          </div>
+        ) : (
+          input
+        )}
         <div className="results" id={listId} role="listbox" aria-label={copy.search.label}>
           {sections}
         </div>
@@ -270,9 +312,11 @@ export default function CommandPalette({ onClose, team }: CommandPaletteProps) {
             {status}
           </div>
         )}
-        <div className="footer" aria-hidden="true">
-          {copy.search.footer}
-        </div>
+        {!phone && (
+          <div className="footer" aria-hidden="true">
+            {copy.search.footer}
+          </div>
+        )}
       </Panel>
     </Dialog>
   );

@@ -1,6 +1,8 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { teamCreatePath, teamListPath } from '../../app/paths';
+import { useCommandPaletteRequests } from '../../shared/lib/commandPalette';
+import type { CloseReason } from './CommandPalette';
 import { useCurrentTeam } from './currentTeam';
 import { moveRowFocus, openFocusedRow } from './listNavigation';
 import type { ShortcutCommand } from './shortcutModel';
@@ -16,23 +18,51 @@ const ShortcutHelpDialog = lazy(
 
 type Overlay = 'palette' | 'help' | null;
 
+/** The element that has the focus, unless that is nothing in particular (the body). */
+function focusedElement(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
 /**
  * Mounted once by the workspace shell (docs/product.md "Search"): the keyboard shortcuts, the command palette
- * (Ctrl/⌘-K, `/`), the shortcut help (`?`) and the recording of recently opened items.
+ * (Ctrl/⌘-K, `/`, or a search button: `openCommandPalette`, shared/lib/commandPalette.ts), the shortcut help (`?`)
+ * and the recording of recently opened items. A dismissed overlay gives the focus back to the control that opened
+ * it; one that navigates leaves the focus to the new page (its title field, its heading).
  */
 export function SearchLayer() {
   const navigate = useNavigate();
   const team = useCurrentTeam();
   const [overlay, setOverlay] = useState<Overlay>(null);
+  /** The control that opened the overlay on screen. */
+  const opener = useRef<HTMLElement | null>(null);
+  /** Set on a dismissal: focused once the overlay is gone. */
+  const restoreTo = useRef<HTMLElement | null>(null);
   useRecordRecentVisit();
 
-  const open = useCallback((next: 'palette' | 'help') => setOverlay(next), []);
-  const close = useCallback(() => setOverlay(null), []);
+  const open = useCallback((next: 'palette' | 'help', from?: HTMLElement | null) => {
+    opener.current = from ?? focusedElement();
+    setOverlay(next);
+  }, []);
+  const close = useCallback((reason: CloseReason = 'dismiss') => {
+    restoreTo.current = reason === 'dismiss' ? opener.current : null;
+    opener.current = null;
+    setOverlay(null);
+  }, []);
+
+  useEffect(() => {
+    const target = restoreTo.current;
+    if (overlay !== null || !target) return;
+    restoreTo.current = null;
+    if (target.isConnected) target.focus({ preventScroll: true });
+  }, [overlay]);
+
+  useCommandPaletteRequests((from) => open('palette', from));
 
   useShortcuts((command: ShortcutCommand) => {
     switch (command) {
       case 'palette':
-        if (overlay === 'palette') close();
+        if (overlay === 'palette') close('dismiss');
         else open('palette');
         return true;
       case 'search':
@@ -63,7 +93,7 @@ export function SearchLayer() {
   return (
     <Suspense fallback={null}>
       {overlay === 'palette' && <CommandPalette onClose={close} team={team} />}
-      {overlay === 'help' && <ShortcutHelpDialog open onClose={close} />}
+      {overlay === 'help' && <ShortcutHelpDialog open onClose={() => close('dismiss')} />}
     </Suspense>
   );
 }

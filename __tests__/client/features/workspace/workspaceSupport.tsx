@@ -49,15 +49,27 @@ export function renderShell(path: string, options: AppStoreOptions = {}) {
 
 export type MatchMediaMock = ReturnType<typeof mockMatchMedia>;
 
-/** `window.matchMedia` whose answer for every query is `matches`, flipped later with `set()`. */
-export function mockMatchMedia(initial: boolean) {
-  let matches = initial;
+/** Whether a media query's width conditions (`(max-width: Npx)`, `(min-width: Npx)`) hold at `width` px. */
+export function widthMatches(query: string, width: number): boolean {
+  const conditions = [...query.matchAll(/\((max|min)-width:\s*([\d.]+)px\)/g)];
+  if (conditions.length === 0) return false;
+  return conditions.every(([, side, px]) => (side === 'max' ? width <= Number(px) : width >= Number(px)));
+}
+
+/**
+ * `window.matchMedia` for a window `width` px wide (queries without a width condition never match), changed later
+ * with `set()`. `true` stands for a narrow tablet (700 px: the sidebar auto-collapses), `false` for a desktop
+ * (1440 px); phones are below 600 px.
+ */
+export function mockMatchMedia(initial: boolean | number) {
+  const widthOf = (value: boolean | number) => (typeof value === 'number' ? value : value ? 700 : 1440);
+  let width = widthOf(initial);
   const listeners = new Set<() => void>();
   const original = window.matchMedia;
   window.matchMedia = (query: string) =>
     ({
       get matches() {
-        return matches;
+        return widthMatches(query, width);
       },
       media: query,
       onchange: null,
@@ -68,8 +80,8 @@ export function mockMatchMedia(initial: boolean) {
       dispatchEvent: () => false,
     }) as unknown as MediaQueryList;
   return {
-    set(next: boolean) {
-      matches = next;
+    set(next: boolean | number) {
+      width = widthOf(next);
       listeners.forEach((listener) => listener());
     },
     restore() {

@@ -10,6 +10,7 @@ import { BackChevronIcon, MembersIcon } from './icons';
 import {
   CollapseChevron,
   RowList,
+  SearchRow,
   Section,
   SectionHeader,
   SidebarItem,
@@ -21,7 +22,7 @@ import {
 
 /**
  * Settings mode of the sidebar (paths under `/workspace/setting`): "‹ 홈" back to the
- * default team's issue list, the collapse chevron, and the sections 워크스페이스 / 팀 / 계정 with their pages.
+ * default team's issue list, the collapse chevron, the search button, and the sections 워크스페이스 / 팀 / 계정 with their pages.
  * The mini variant shows icons only.
  */
 
@@ -66,9 +67,11 @@ function SettingsGroup({ sectionKey, label, miniLabel, mini, children }: Setting
 interface SettingsSidebarProps {
   mini: boolean;
   onToggle: () => void;
+  /** Show the search button (not in the phone drawer: the app bar has one). */
+  search: boolean;
 }
 
-export function SettingsSidebar({ mini, onToggle }: SettingsSidebarProps) {
+export function SettingsSidebar({ mini, onToggle, search }: SettingsSidebarProps) {
   const { data: profile } = useGetWorkspaceProfileQuery();
   const homePath = profile ? defaultTeamIssuePath(profile.defaultTeamId) : workspacePaths.root;
   const text = copy.sidebar;
@@ -77,12 +80,18 @@ export function SettingsSidebar({ mini, onToggle }: SettingsSidebarProps) {
   return (
     <>
       <TopRow data-mini={mini}>
-        <HomeLink to={homePath} aria-label={mini ? text.home : undefined}>
+        <HomeLink className="sidebar-top-link" to={homePath} aria-label={mini ? text.home : undefined}>
           <BackChevronIcon />
           {!mini && <span className="home-label">{text.home}</span>}
         </HomeLink>
         <SettingsChevron mini={mini} onToggle={onToggle} />
       </TopRow>
+
+      {search && (
+        <RowList>
+          <SearchRow mini={mini} />
+        </RowList>
+      )}
 
       <SettingsGroup
         sectionKey={sectionKeys.settingsWorkspace}

@@ -42,30 +42,63 @@ const Nav = styled('nav')({
   '&:hover::-webkit-scrollbar-thumb': { backgroundColor: tokens.grey[400] },
   '&::-webkit-scrollbar-thumb:hover': { backgroundColor: tokens.grey[500] },
   '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+  // The phone drawer (WorkspaceShell.tsx): the full sidebar inside a temporary MUI Drawer, at most 85% of the
+  // screen, with every control at least 4.4rem (44 px) tall and the rows closer together to make up for it.
+  '&[data-variant="drawer"]': {
+    position: 'static',
+    width: SIDEBAR_WIDTH.open,
+    maxWidth: '85vw',
+    minHeight: '100%',
+    boxSizing: 'border-box',
+    gap: '1.6rem',
+    padding: '1.2rem 1.2rem calc(2.4rem + env(safe-area-inset-bottom, 0px)) 2rem',
+    '& .sidebar-section': { gap: '0.4rem' },
+    '& .sidebar-quiet': { display: 'inline-flex', alignItems: 'center', minHeight: '4.4rem' },
+    scrollbarGutter: 'auto',
+    transition: 'none',
+    '& ul': { gap: '0.4rem' },
+    '& .sidebar-row': { minHeight: '4.4rem', paddingTop: 0, paddingBottom: 0 },
+    '& .item-link': { alignSelf: 'stretch' },
+    '& .sidebar-add, & .sidebar-chevron, & .sidebar-gear, & .drag-handle': {
+      width: '4.4rem',
+      height: '4.4rem',
+    },
+    '& .section-toggle, & .team-toggle, & .sidebar-top-link': { minHeight: '4.4rem' },
+    '& .section-toggle': { height: 'auto' },
+    // Teams: 0.8rem apart (their header is now 4.4rem tall), the items right under the header.
+    '& li:has(> div > .team-toggle)': { marginBottom: '0.8rem', gap: 0 },
+  },
 });
 
 interface SidebarProps {
   open: boolean;
   onToggle: () => void;
+  /**
+   * `fixed` (tablet and desktop): the fixed left column. `drawer` (phone): the full sidebar inside the shell's
+   * temporary drawer, without its search button (the app bar has one); `onToggle` then closes the drawer.
+   */
+  variant?: 'fixed' | 'drawer';
 }
 
 /**
- * The fixed left sidebar of the workspace shell: settings mode under `/workspace/setting`, workspace mode
- * elsewhere; full (30.8rem) or mini (12.8rem) with a 300 ms width transition. When the shell mounts, the content
- * renders one deferred pass after the frame.
+ * The left sidebar of the workspace shell (docs/product.md "Sidebar"): settings mode under
+ * `/workspace/setting`, workspace mode elsewhere; full (30.8rem) or mini (12.8rem) with a 300 ms width transition
+ * as a fixed column, always full inside the phone drawer. When the shell mounts, the content renders one deferred
+ * pass after the frame.
  */
-export function Sidebar({ open, onToggle }: SidebarProps) {
+export function Sidebar({ open, onToggle, variant = 'fixed' }: SidebarProps) {
   const { pathname } = useLocation();
-  const mini = !open;
+  const drawer = variant === 'drawer';
+  const mini = !open && !drawer;
   // The shell's first commit (a fresh tab: with the page's first rows) draws the sidebar's frame only; its content
   // follows in a deferred render right after, so the rows are painted without waiting for it (README.md "App start").
   const showContent = useDeferredValue(true, false);
   return (
-    <Nav aria-label={copy.sidebar.label} data-mini={mini}>
+    <Nav aria-label={copy.sidebar.label} data-mini={mini} data-variant={variant}>
       {!showContent ? null : isSettingsPath(pathname) ? (
-        <SettingsSidebar mini={mini} onToggle={onToggle} />
+        <SettingsSidebar mini={mini} onToggle={onToggle} search={!drawer} />
       ) : (
-        <WorkspaceSidebar mini={mini} onToggle={onToggle} />
+        <WorkspaceSidebar mini={mini} onToggle={onToggle} search={!drawer} />
       )}
     </Nav>
   );

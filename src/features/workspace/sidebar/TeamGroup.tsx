@@ -118,6 +118,7 @@ export const TeamGroup = forwardRef<HTMLLIElement, TeamGroupProps>(function Team
     <Group ref={ref} {...drag?.draggableProps} data-dragging={drag?.isDragging ?? false}>
       <Header data-sortable={sortable && !mini}>
         <HeaderToggle
+          className="team-toggle"
           type="button"
           data-mini={mini}
           aria-expanded={open}

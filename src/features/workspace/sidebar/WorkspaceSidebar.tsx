@@ -14,6 +14,7 @@ import {
   CollapseChevron,
   QuietLink,
   RowList,
+  SearchRow,
   Section,
   SectionHeader,
   SidebarItem,
@@ -30,7 +31,7 @@ import { allTeams, splitTeams } from './teamOrder';
 
 /**
  * Workspace mode of the sidebar (docs/product.md "Sidebar"): workspace avatar and name, the
- * collapse chevron and settings gear, 알림, the default team, and "나의 팀" (drag-to-reorder in the full
+ * collapse chevron and settings gear, the search button (command palette), 알림, the default team, and "나의 팀" (drag-to-reorder in the full
  * sidebar, infinite scroll). The mini variant keeps icons, avatars, carets and "+" links only.
  */
 
@@ -79,9 +80,11 @@ function useSentinel(enabled: boolean, renewKey: number, onVisible: () => void) 
 interface WorkspaceSidebarProps {
   mini: boolean;
   onToggle: () => void;
+  /** Show the search button (not in the phone drawer: the app bar has one). */
+  search: boolean;
 }
 
-export function WorkspaceSidebar({ mini, onToggle }: WorkspaceSidebarProps) {
+export function WorkspaceSidebar({ mini, onToggle, search }: WorkspaceSidebarProps) {
   const { data: profile } = useGetWorkspaceProfileQuery();
   const { data, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetTeamsInfiniteQuery();
   const { defaultTeam, myTeams } = useMemo(() => splitTeams(data ? allTeams(data.pages) : []), [data]);
@@ -107,19 +110,24 @@ export function WorkspaceSidebar({ mini, onToggle }: WorkspaceSidebarProps) {
   return (
     <>
       <TopRow data-mini={mini}>
-        <TopLink to={homePath} aria-label={mini ? workspaceName || undefined : undefined}>
+        <TopLink
+          className="sidebar-top-link"
+          to={homePath}
+          aria-label={mini ? workspaceName || undefined : undefined}
+        >
           <Avatar src={profile?.workspaceImageUrl} kind="workspace" size="3.2rem" />
           {!mini && <WorkspaceName>{workspaceName}</WorkspaceName>}
         </TopLink>
         <CollapseChevron mini={mini} onToggle={onToggle} />
         {!mini && (
-          <GearLink to={workspacePaths.wsProfile} aria-label={text.settings}>
+          <GearLink className="sidebar-gear" to={workspacePaths.wsProfile} aria-label={text.settings}>
             <GearIcon width="3.2rem" height="3.2rem" />
           </GearLink>
         )}
       </TopRow>
 
       <NotiList>
+        {search && <SearchRow mini={mini} />}
         <SidebarItem
           mini={mini}
           to={workspacePaths.noti}

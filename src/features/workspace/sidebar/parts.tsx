@@ -1,10 +1,13 @@
-import { useCallback, type ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { useCallback, type MouseEvent, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import SearchIcon from '@mui/icons-material/Search';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
+import { openCommandPalette, paletteShortcutLabel } from '../../../shared/lib/commandPalette';
 import { tokens } from '../../../shared/ui/tokens';
 import { VisuallyHidden } from '../../../shared/ui/VisuallyHidden';
 import { sectionToggled, selectSectionOpen } from '../../uiPrefs';
@@ -13,7 +16,10 @@ import { DoubleChevronIcon } from './icons';
 /**
  * Building blocks of both sidebar modes (measured on the reference screenshots):
  * rows 3.2rem apart, section label rows 2.4rem (1.2rem text + caret), 1.6rem between the rows of a section,
- * items 3.2rem tall with 0.4rem padding and a 0.6rem radius, a 2.4rem icon and a 1.4rem label.
+ * items 3.2rem tall with 0.4rem padding and a 0.6rem radius, a 2.4rem icon and a 1.4rem label. The row of the
+ * page on screen is marked (`aria-current="page"`, set by NavLink) with the hover grey and a navy bold label.
+ * Class names (`sidebar-row`, `item-link`, `sidebar-add`, …) let the phone drawer (Sidebar.tsx) enlarge every
+ * control to 4.4rem.
  */
 
 export const SIDEBAR_TRANSITION = '300ms ease-in-out';
@@ -68,7 +74,8 @@ export const TopRow = styled('div')({
   '&[data-mini="true"] > .sidebar-chevron': { marginLeft: 0 },
 });
 
-export const TopLink = styled(NavLink)({
+/** A link of the top row (workspace / "‹ 홈"): never marked as the current page, the list rows are. */
+export const TopLink = styled(Link)({
   display: 'flex',
   alignItems: 'center',
   gap: '0.8rem',
@@ -141,11 +148,15 @@ export function Caret({ open }: { open: boolean }) {
  * A section of rows (label + content). Sections are 3.2rem apart and their content ends with 1.6rem of space
  * (team groups carry it as a bottom margin, plain lists as padding: `RowList data-trailing`).
  */
-export const Section = styled('div')({
+const SectionBox = styled('div')({
   display: 'flex',
   flexDirection: 'column',
   gap: '1.6rem',
 });
+
+export function Section({ children }: { children: ReactNode }) {
+  return <SectionBox className="sidebar-section">{children}</SectionBox>;
+}
 
 const SectionToggleButton = styled(BareButton)({
   alignSelf: 'flex-start',
@@ -171,6 +182,7 @@ interface SectionHeaderProps {
 export function SectionHeader({ label, accessibleLabel, open, onToggle, controls }: SectionHeaderProps) {
   return (
     <SectionToggleButton
+      className="section-toggle"
       type="button"
       aria-expanded={open}
       aria-controls={open ? controls : undefined}
@@ -201,12 +213,12 @@ const ItemRow = styled('li')({
   padding: '0.4rem',
   borderRadius: '0.6rem',
   color: tokens.grey[600],
-  '&:hover': { backgroundColor: tokens.grey[300] },
-  '&:hover .item-link': { color: tokens.navy, fontWeight: 700 },
+  '&:hover, &:has(> .item-link[aria-current="page"])': { backgroundColor: tokens.grey[300] },
+  '&:hover .item-link, & > .item-link[aria-current="page"]': { color: tokens.navy, fontWeight: 700 },
   '&[data-mini="true"]': { paddingLeft: '0.6rem' },
 });
 
-const ItemLink = styled(NavLink)({
+const itemControl = {
   display: 'flex',
   alignItems: 'center',
   gap: '0.8rem',
@@ -219,6 +231,24 @@ const ItemLink = styled(NavLink)({
   borderRadius: '0.4rem',
   '& svg': { flex: 'none', width: '2.4rem', height: '2.4rem', fontSize: '2.4rem' },
   '& .item-label': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+} as const;
+
+/** The search row's button: the look of a row's link. */
+const ItemButton = styled(BareButton)({
+  ...itemControl,
+  textAlign: 'left',
+  '& .item-shortcut': {
+    marginLeft: 'auto',
+    flex: 'none',
+    fontSize: '1.2rem',
+    // grey.default, not grey[500]: readable (WCAG AA 4.5:1) on the sidebar's grey and on the hover grey.
+    color: tokens.grey.default,
+    fontWeight: 400,
+  },
+});
+
+const ItemLink = styled(NavLink)({
+  ...itemControl,
   '& .item-icon': { position: 'relative', display: 'inline-flex', flex: 'none' },
   ...focusRing,
 });
@@ -287,7 +317,7 @@ export interface SidebarItemProps {
 /** One sidebar row: icon + label link (icon only in the mini sidebar), and an optional "+" link. */
 export function SidebarItem({ to, icon, label, mini, add, badge, className }: SidebarItemProps) {
   return (
-    <ItemRow className={className} data-mini={mini}>
+    <ItemRow className={className ? `sidebar-row ${className}` : 'sidebar-row'} data-mini={mini}>
       <ItemLink
         className="item-link"
         to={to}
@@ -315,7 +345,7 @@ export function SidebarItem({ to, icon, label, mini, add, badge, className }: Si
         )}
       </ItemLink>
       {add && (
-        <AddLink to={add.to} end aria-label={add.label}>
+        <AddLink className="sidebar-add" to={add.to} end aria-label={add.label}>
           <AddIcon aria-hidden />
         </AddLink>
       )}
@@ -323,14 +353,54 @@ export function SidebarItem({ to, icon, label, mini, add, badge, className }: Si
   );
 }
 
-/** Underlined grey 1.2rem link (the empty "나의 팀"). */
-export const QuietLink = styled(NavLink)({
+const QuietLinkBase = styled(NavLink)({
   alignSelf: 'flex-start',
   fontSize: '1.2rem',
   lineHeight: '140%',
-  color: tokens.grey[500],
+  // grey.default: 4.5:1 on the sidebar's grey (grey[500] is 4.1:1).
+  color: tokens.grey.default,
   textDecoration: 'underline',
   textUnderlineOffset: '0.2rem',
   borderRadius: '0.2rem',
   ...focusRing,
 });
+
+/**
+ * The search button under the top row (docs/product.md "Search"): opens the command palette, shows the shortcut
+ * (Ctrl+K, ⌘K on Apple) next to "검색" and in its tooltip; icon only in the mini sidebar.
+ */
+export function SearchRow({ mini }: { mini: boolean }) {
+  const shortcut = paletteShortcutLabel();
+  const label = copy.sidebar.searchLabel(shortcut);
+  const open = (event: MouseEvent<HTMLButtonElement>) => openCommandPalette(event.currentTarget);
+  return (
+    <ItemRow className="sidebar-row" data-mini={mini}>
+      <Tooltip title={label} placement="right" enterDelay={400}>
+        <ItemButton
+          className="item-link"
+          type="button"
+          aria-label={label}
+          aria-keyshortcuts={shortcut.startsWith('⌘') ? 'Meta+K' : 'Control+K'}
+          onClick={open}
+        >
+          <SearchIcon aria-hidden />
+          {!mini && <span className="item-label">{copy.sidebar.search}</span>}
+          {!mini && (
+            <span className="item-shortcut" aria-hidden>
+              {shortcut}
+            </span>
+          )}
+        </ItemButton>
+      </Tooltip>
+    </ItemRow>
+  );
+}
+
+/** Underlined grey 1.2rem link (the empty "나의 팀"). */
+export function QuietLink({ id, to, children }: { id?: string; to: string; children: ReactNode }) {
+  return (
+    <QuietLinkBase className="sidebar-quiet" id={id} to={to}>
+      {children}
+    </QuietLinkBase>
+  );
+}
