@@ -259,8 +259,37 @@ async function tourAt(browser: Browser, width: number, height: number, phone: bo
   await settle(page);
   await expectNoHorizontalOverflow(page, `workspace ${width}`);
   await page.screenshot({ path: `${shots}/${prefix}-workspace.png`, fullPage: true });
-  await enterWorkspace(page, { name: '박철수', email: `cheolsu${width}@pages.example` }, { create: `Width ${width}` });
+  const { defaultTeamId } = await enterWorkspace(
+    page,
+    { name: '박철수', email: `cheolsu${width}@pages.example` },
+    { create: `Width ${width}` },
+  );
   await visitSettings(page, prefix, { phone });
+
+  // The leave guard (desktop, where the sidebar's links are on screen): leaving an unsaved create screen asks
+  // first; 취소 and Escape both stay, 확인 leaves.
+  if (!phone) {
+    const createUrl = `/workspace/default/team/${defaultTeamId}/issue/detail/create`;
+    await page.goto(createUrl);
+    await page.getByRole('textbox', { name: '제목' }).click();
+    await page.keyboard.type('leave guard');
+    const leave = page.getByRole('dialog', { name: '알림' });
+    const issuesLink = page.getByRole('link', { name: '이슈', exact: true }).first();
+    await issuesLink.click();
+    await expect(leave.getByText('작성을 그만두시겠습니까?')).toBeVisible();
+    await page.screenshot({ path: `${shots}/${prefix}-leave-guard.png` });
+    await leave.getByRole('button', { name: '취소' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${createUrl}$`));
+    await issuesLink.click();
+    await expect(leave).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`${createUrl}$`));
+    await issuesLink.click();
+    await leave.getByRole('button', { name: '확인' }).click();
+    await expect(page).toHaveURL(new RegExp(`/team/${defaultTeamId}/issue$`));
+  }
 
   await page.goto('/workspace/setting/my-profile');
   await page.getByRole('button', { name: '회원탈퇴', exact: true }).click();

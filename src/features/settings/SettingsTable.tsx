@@ -31,7 +31,8 @@ const Toolbar = styled('div')({
   gap: '1.2rem',
   marginTop: '1.6rem',
   padding: '0 3.2rem',
-  [PHONE]: { padding: '0 2rem', '& > button': { flex: 'none' } },
+  // Phones: the button on the right, the filter (if any) on its own full-width line below it.
+  [PHONE]: { flexWrap: 'wrap', padding: '0 2rem', '& > button': { flex: 'none' } },
 });
 
 const Grid = styled('div', { shouldForwardProp: (prop) => prop !== 'columns' && prop !== 'height' })<{
@@ -85,7 +86,7 @@ const ColumnHeader = styled('div')({
 const FirstGroup = styled('div')(({ theme }) => ({
   padding: '0.8rem 0',
   borderBottom: `1px solid ${theme.palette.grey[300]}`,
-  [PHONE]: { marginTop: '1.6rem', padding: '0 0 1.2rem' },
+  [PHONE]: { marginTop: '1.6rem', padding: 0, borderBottom: 0 },
 }));
 
 const RestGroup = styled('div', { shouldForwardProp: (prop) => prop !== 'gap' })<{ gap: string }>(

@@ -31,7 +31,11 @@ const Box = styled('textarea', { shouldForwardProp: (prop) => prop !== 'variant'
     width: '35rem',
     minWidth: 0,
     // Phones: the box takes the row's width left of the button.
-    [PHONE]: { flex: '1 1 auto', width: 'auto' },
+    [PHONE]: {
+      flex: '1 1 auto',
+      width: 'auto',
+      ...(variant === 'filled' ? { height: 'auto', minHeight: '12rem', fieldSizing: 'content' as const } : {}),
+    },
     // The dialog's box grows with a long invite URL (up to ~ 6 lines) instead of scrolling.
     ...(variant === 'filled'
       ? { height: '16.7rem' }

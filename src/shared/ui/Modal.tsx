@@ -62,6 +62,9 @@ const Panel = styled('div', { shouldForwardProp: (prop) => prop !== 'panelWidth'
     color: theme.palette.text.primary,
     outline: 'none',
     textAlign: 'left',
+    // Korean lines break between words (a long URL still wraps).
+    wordBreak: 'keep-all',
+    overflowWrap: 'anywhere',
     '&[data-fullscreen]': {
       display: 'flex',
       flexDirection: 'column',

@@ -39,7 +39,15 @@ const FilterField = styled('input')(({ theme }) => ({
   '&::placeholder': { color: tokens.grey[400] },
   '&:focus-visible': { outline: 'none', borderColor: tokens.navyVariant },
   // Phones: takes the toolbar's width left of the button; 1.6rem text so iOS does not zoom in on focus.
-  [PHONE]: { flex: '1 1 auto', width: 'auto', minWidth: 0, height: '4.4rem', fontSize: '1.6rem' },
+  [PHONE]: {
+    order: 1,
+    flex: '1 1 100%',
+    width: 'auto',
+    minWidth: 0,
+    height: '4.4rem',
+    marginRight: 0,
+    fontSize: '1.6rem',
+  },
 }));
 
 /**
