@@ -300,6 +300,14 @@ async function tourAt(browser: Browser, width: number, height: number, phone: bo
   await dialog.getByRole('button', { name: '취소' }).click();
   await expect(dialog).toBeHidden();
 
+  // The integration result page (here: a failed GitHub connection).
+  await page.goto(`/workspace/github/complete?teamId=${defaultTeamId}&error=GITHUB400_1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'GitHub 연동에 실패했습니다' })).toBeVisible();
+  await expect(page).toHaveTitle('GitHub 연동 결과 · Momentum');
+  await settle(page);
+  await expectNoHorizontalOverflow(page, `integration complete ${width}`);
+  await page.screenshot({ path: `${shots}/${prefix}-integration-complete.png`, fullPage: true });
+
   await visitNotFound(page, prefix);
   await context.close();
 }
