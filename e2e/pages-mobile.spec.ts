@@ -40,7 +40,9 @@ async function expectTouchTargets(scope: Locator, where: string) {
       const box = target.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if (box.width < 43.5 || box.height < 43.5) {
-        found.push(`${control.tagName} "${control.getAttribute('aria-label') ?? control.textContent}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+        found.push(
+          `${control.tagName} "${control.getAttribute('aria-label') ?? control.textContent}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
       }
     }
     return found;
@@ -225,7 +227,9 @@ test('phone 390: onboarding, the invitee, every settings page, the confirm dialo
     await expect(dialog).toBeVisible();
     expect((await dialog.boundingBox())?.width).toBe(390);
     await expectTouchTargets(dialog, `${label} dialog`);
-    await a.screenshot({ path: `${shots}/pages-390-settings-${label === '회원탈퇴' ? 'withdraw' : 'logout'}.png` });
+    await a.screenshot({
+      path: `${shots}/pages-390-settings-${label === '회원탈퇴' ? 'withdraw' : 'logout'}.png`,
+    });
     await dialog.getByRole('button', { name: '취소' }).click();
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();

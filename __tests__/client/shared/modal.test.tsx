@@ -131,7 +131,12 @@ describe('Modal: confirm dialogs, focus return and the phone sheet', () => {
           열기
         </button>
         {(!unmountOnClose || open) && (
-          <Modal open={open} onClose={() => setOpen(false)} onAction={() => setOpen(false)} title="확인할까요" />
+          <Modal
+            open={open}
+            onClose={() => setOpen(false)}
+            onAction={() => setOpen(false)}
+            title="확인할까요"
+          />
         )}
       </ThemeProvider>
     );

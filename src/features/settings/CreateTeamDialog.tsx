@@ -69,7 +69,12 @@ const MemberGrid = styled('div')(({ theme }) => ({
   overflowY: 'auto',
   border: `1px solid ${theme.palette.grey[300]}`,
   borderRadius: '0.5rem',
-  [PHONE]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', rowGap: 0, height: '28rem', padding: '0.8rem 1.6rem' },
+  [PHONE]: {
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    rowGap: 0,
+    height: '28rem',
+    padding: '0.8rem 1.6rem',
+  },
 }));
 
 const MemberOption = styled('label')(({ theme }) => ({

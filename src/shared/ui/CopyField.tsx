@@ -34,7 +34,9 @@ const Box = styled('textarea', { shouldForwardProp: (prop) => prop !== 'variant'
     [PHONE]: {
       flex: '1 1 auto',
       width: 'auto',
-      ...(variant === 'filled' ? { height: 'auto', minHeight: '12rem', fieldSizing: 'content' as const } : {}),
+      ...(variant === 'filled'
+        ? { height: 'auto', minHeight: '12rem', fieldSizing: 'content' as const }
+        : {}),
     },
     // The dialog's box grows with a long invite URL (up to ~ 6 lines) instead of scrolling.
     ...(variant === 'filled'

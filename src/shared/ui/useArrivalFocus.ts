@@ -49,7 +49,11 @@ export function mayTakeFocus(target: HTMLElement): boolean {
  * Focuses `ref.current` once, after the screen mounts (and again whenever `key` changes), unless
  * `mayTakeFocus` says no. `enabled` false skips it (the field is not there yet).
  */
-export function useArrivalFocus(ref: RefObject<HTMLElement | null>, enabled = true, key: unknown = null): void {
+export function useArrivalFocus(
+  ref: RefObject<HTMLElement | null>,
+  enabled = true,
+  key: unknown = null,
+): void {
   useEffect(() => {
     const target = ref.current;
     if (!enabled || !target || !mayTakeFocus(target)) return;

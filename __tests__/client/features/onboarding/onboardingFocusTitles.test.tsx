@@ -13,7 +13,11 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-const INVITE_INFO = { name: '김민수', inviteUrl: 'http://localhost/acme/invite?token=tok', invitePassword: 'abcd1234' };
+const INVITE_INFO = {
+  name: '김민수',
+  inviteUrl: 'http://localhost/acme/invite?token=tok',
+  invitePassword: 'abcd1234',
+};
 
 describe('onboarding titles and first-field focus', () => {
   it('the login page is titled 로그인 · Momentum and has one <main> and one <h1>', async () => {

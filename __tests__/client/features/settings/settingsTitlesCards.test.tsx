@@ -38,7 +38,9 @@ describe('settings tables as list rows', () => {
     await waitFor(() => expect(within(table).getByText('Design')).toBeInTheDocument());
     const rows = table.querySelectorAll('[data-list-row]');
     expect(rows).toHaveLength(3);
-    const roles = [...rows[1]!.querySelectorAll('[role="cell"]')].map((cell) => cell.getAttribute('data-phone'));
+    const roles = [...rows[1]!.querySelectorAll('[role="cell"]')].map((cell) =>
+      cell.getAttribute('data-phone'),
+    );
     expect(roles).toEqual(['lead', 'title', 'meta', 'meta']);
   });
 
@@ -53,18 +55,21 @@ describe('settings tables as list rows', () => {
 });
 
 describe('leaving dialogs have 취소', () => {
-  it.each(['회원탈퇴', '로그아웃'])('%s: 취소 closes the dialog, sends nothing and gives the focus back', async (label) => {
-    const user = userEvent.setup();
-    const { seen } = mockFetch(settingsRoutes());
-    await renderApp('/workspace/setting/my-profile', { preloadedState: signedIn });
-    await screen.findByRole('heading', { name: '나의 프로필', level: 1 });
-    const opener = screen.getByRole('button', { name: label });
-    await user.click(opener);
-    const dialog = await screen.findByRole('dialog');
-    const before = seen.length;
-    await user.click(within(dialog).getByRole('button', { name: '취소' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(opener).toHaveFocus());
-    expect(seen.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
-  });
+  it.each(['회원탈퇴', '로그아웃'])(
+    '%s: 취소 closes the dialog, sends nothing and gives the focus back',
+    async (label) => {
+      const user = userEvent.setup();
+      const { seen } = mockFetch(settingsRoutes());
+      await renderApp('/workspace/setting/my-profile', { preloadedState: signedIn });
+      await screen.findByRole('heading', { name: '나의 프로필', level: 1 });
+      const opener = screen.getByRole('button', { name: label });
+      await user.click(opener);
+      const dialog = await screen.findByRole('dialog');
+      const before = seen.length;
+      await user.click(within(dialog).getByRole('button', { name: '취소' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(opener).toHaveFocus());
+      expect(seen.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
+    },
+  );
 });
