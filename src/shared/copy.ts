@@ -67,6 +67,8 @@ export const copy = {
     unknown: '알 수 없는 오류가 발생했습니다.',
     retryLater: '잠시 후 다시 시도해 주세요!',
     back: '돌아가기',
+    /** The error screen's document title (`오류 · Momentum`). */
+    pageTitle: '오류',
   },
 
   notFound: {
@@ -74,10 +76,22 @@ export const copy = {
     title: '찾을 수 없는 페이지입니다.',
     description: '요청하신 페이지가 사라졌거나, 잘못된 경로로 이용하셨어요!',
     back: '돌아가기',
+    /** Document title (`페이지를 찾을 수 없음 · Momentum`). */
+    pageTitle: '페이지를 찾을 수 없음',
   },
 
   /** Onboarding steps 1–3 and the invitee's password screen (docs/product.md "Onboarding"). */
   onboarding: {
+    /** Document titles of the steps (`워크스페이스 만들기 · Momentum`), docs/responsive.md "Page titles". */
+    pageTitles: {
+      login: '로그인',
+      loading: '로그인 확인 중',
+      workspace: '워크스페이스 만들기',
+      invite: '팀원 초대',
+      fin: '시작하기',
+      inputPw: '비밀번호 입력',
+      inviteLanding: '초대 확인',
+    },
     steps: {
       /** Accessible name of the step indicator's `<nav>`. */
       label: '온보딩 단계',
@@ -148,11 +162,21 @@ export const copy = {
     confirm: '확인',
     /** Accessible name of the X in a modal's corner (the footer may have its own "닫기"). */
     close: '창 닫기',
+    /** Every confirm dialog's button that closes it without acting. */
+    cancel: '취소',
   },
 
   /** Settings pages (docs/product.md "Settings"). */
   settings: {
     loading: '불러오는 중입니다',
+    /** Document titles: `설정 · {page} · Momentum` (docs/responsive.md "Page titles"). */
+    pageTitle: '설정',
+    pageTitles: {
+      wsProfile: '워크스페이스 프로필',
+      teamList: '팀 목록',
+      members: '멤버',
+      myProfile: '내 프로필',
+    },
     wsProfile: {
       title: '워크스페이스',
       logo: '워크스페이스 로고',

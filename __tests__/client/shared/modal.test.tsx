@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '../../../src/app/theme';
@@ -86,5 +87,107 @@ describe('Modal', () => {
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
     }
     expect(screen.getByRole('button', { name: 'behind', hidden: true })).not.toHaveFocus();
+  });
+});
+
+describe('Modal: confirm dialogs, focus return and the phone sheet', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('a confirm dialog (onAction) has 취소, which closes it without acting', async () => {
+    const user = userEvent.setup();
+    const { onClose, onAction } = renderModal({ actionLabel: '삭제', actionTone: 'red' });
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual(['취소', '삭제']);
+    await user.click(screen.getByRole('button', { name: '취소' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(onAction).not.toHaveBeenCalled();
+  });
+
+  it('취소 can be left out, is absent with custom actions, and is disabled while locked', () => {
+    const first = render(
+      <ThemeProvider theme={theme}>
+        <Modal open onClose={jest.fn()} onAction={jest.fn()} cancelLabel={null} />
+      </ThemeProvider>,
+    );
+    expect(screen.queryByRole('button', { name: '취소' })).not.toBeInTheDocument();
+    first.unmount();
+    const second = render(
+      <ThemeProvider theme={theme}>
+        <Modal open onClose={jest.fn()} actions={<button type="button">닫기</button>} />
+      </ThemeProvider>,
+    );
+    expect(screen.queryByRole('button', { name: '취소' })).not.toBeInTheDocument();
+    second.unmount();
+    renderModal({ locked: true });
+    expect(screen.getByRole('button', { name: '취소' })).toBeDisabled();
+  });
+
+  function Opener({ unmountOnClose }: { unmountOnClose?: boolean }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <ThemeProvider theme={theme}>
+        <button type="button">other</button>
+        <button type="button" onClick={() => setOpen(true)}>
+          열기
+        </button>
+        {(!unmountOnClose || open) && (
+          <Modal
+            open={open}
+            onClose={() => setOpen(false)}
+            onAction={() => setOpen(false)}
+            title="확인할까요"
+          />
+        )}
+      </ThemeProvider>
+    );
+  }
+
+  it.each([
+    ['closed with Escape', false, 'escape'],
+    ['closed with 취소', false, 'cancel'],
+    ['unmounted by its owner after 취소', true, 'cancel'],
+    ['closed with the action', false, 'action'],
+  ] as const)('focus returns to the opener when %s', async (_name, unmountOnClose, how) => {
+    const user = userEvent.setup();
+    render(<Opener unmountOnClose={unmountOnClose} />);
+    const opener = screen.getByRole('button', { name: '열기' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: '확인할까요' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    if (how === 'escape') await user.keyboard('{Escape}');
+    else await user.click(screen.getByRole('button', { name: how === 'cancel' ? '취소' : '확인' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('on a touch screen, where a tapped button takes no focus, the tapped opener gets the focus back', async () => {
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: '열기' });
+    expect(document.body).toHaveFocus();
+    fireEvent.pointerDown(opener);
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: '확인할까요' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('on a phone (< 600 px) the panel is a full-screen sheet', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: query.includes('max-width'),
+      media: query,
+    })) as typeof window.matchMedia;
+    try {
+      const { dialog } = renderModal();
+      expect(dialog).toHaveAttribute('data-fullscreen');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('on a desktop the panel keeps its width (no sheet)', () => {
+    const { dialog } = renderModal();
+    expect(dialog).not.toHaveAttribute('data-fullscreen');
   });
 });

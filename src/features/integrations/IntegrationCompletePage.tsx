@@ -5,7 +5,8 @@ import { integrationsInvalidated } from '../../api/integrationsApi';
 import { useGetWorkspaceProfileQuery } from '../../api/workspaceApi';
 import { useAppDispatch } from '../../app/hooks';
 import { copy } from '../../shared/copy';
-import { PrimaryButton } from '../../shared/ui/layout';
+import { usePageTitle } from '../../shared/lib/pageTitle';
+import { PHONE, PrimaryButton } from '../../shared/ui/layout';
 import { ExtServiceLogo } from '../../shared/ui/icons/serviceLogos';
 import {
   completeBackPath,
@@ -31,6 +32,9 @@ const Page = styled('section')(({ theme }) => ({
   padding: '3.2rem',
   textAlign: 'center',
   color: theme.palette.text.primary,
+  wordBreak: 'keep-all',
+  overflowWrap: 'anywhere',
+  [PHONE]: { padding: '3.2rem 2rem' },
 }));
 
 const Heading = styled('h1')({
@@ -39,6 +43,7 @@ const Heading = styled('h1')({
   lineHeight: '150%',
   fontWeight: 700,
   letterSpacing: '-0.02em',
+  [PHONE]: { marginTop: '2.4rem', fontSize: '2.4rem' },
 });
 
 const Detail = styled('p')(({ theme }) => ({
@@ -48,9 +53,10 @@ const Detail = styled('p')(({ theme }) => ({
   letterSpacing: '-0.02em',
   color: theme.palette.text.secondary,
   whiteSpace: 'pre-line',
+  [PHONE]: { fontSize: '1.6rem' },
 }));
 
-const BackButton = styled(PrimaryButton)({ marginTop: '8rem' });
+const BackButton = styled(PrimaryButton)({ marginTop: '8rem', [PHONE]: { marginTop: '4.8rem' } });
 
 export default function IntegrationCompletePage({ service }: { service: IntegrationService }) {
   const text = copy.integrations.complete;
@@ -61,6 +67,7 @@ export default function IntegrationCompletePage({ service }: { service: Integrat
   const error = params.get('error');
   // The default team decides between the default-team and team routes; wait for it (the shell has it cached).
   const { data: profile, isLoading } = useGetWorkspaceProfileQuery();
+  usePageTitle(text.label[service]);
 
   // The links flags (and the GitHub installation/repositories) changed, or at least may have.
   useEffect(() => {

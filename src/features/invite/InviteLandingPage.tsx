@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { copy } from '../../shared/copy';
+import { usePageTitle } from '../../shared/lib/pageTitle';
 import { FullScreenSpinner } from '../../shared/ui/FullScreenSpinner';
 import { inviteLinkOpened } from './inviteSlice';
 
@@ -15,6 +16,7 @@ export default function InviteLandingPage() {
   const token = searchParams.get('token');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  usePageTitle(copy.onboarding.pageTitles.inviteLanding);
 
   useEffect(() => {
     dispatch(inviteLinkOpened({ workspaceName, token }));
@@ -25,5 +27,5 @@ export default function InviteLandingPage() {
     return () => window.clearTimeout(timer);
   }, [dispatch, navigate, workspaceName, token]);
 
-  return <FullScreenSpinner label={copy.loading.invite} />;
+  return <FullScreenSpinner label={copy.loading.invite} heading={copy.onboarding.pageTitles.inviteLanding} />;
 }

@@ -1,5 +1,6 @@
 import { styled } from '@mui/material/styles';
 import { LineIcon } from '../../shared/ui/icons/LineIcon';
+import { PHONE } from '../../shared/ui/layout';
 
 /*
  * Building blocks of the onboarding steps, measured against the design at 1440×900: a column centred
@@ -11,6 +12,7 @@ export const StepColumn = styled('div')({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
+  width: '100%',
 });
 
 /** 32px bold navy heading under the step indicator. */
@@ -21,6 +23,7 @@ export const StepTitle = styled('h1')(({ theme }) => ({
   fontWeight: 700,
   letterSpacing: '-0.02em',
   color: theme.palette.primary.main,
+  [PHONE]: { marginTop: '2.4rem', fontSize: '2.4rem' },
 }));
 
 /** 20px line under the heading. */
@@ -30,6 +33,7 @@ export const StepSubtitle = styled('p')(({ theme }) => ({
   lineHeight: '140%',
   letterSpacing: '-0.02em',
   color: theme.palette.text.primary,
+  [PHONE]: { fontSize: '1.6rem' },
 }));
 
 /**
@@ -43,6 +47,7 @@ export const FieldBox = styled('div', { shouldForwardProp: (prop) => prop !== 'i
   display: 'flex',
   alignItems: 'center',
   width: '40rem',
+  maxWidth: '100%',
   height: '6.2rem',
   border: `1px solid ${invalid ? theme.palette.error.main : 'transparent'}`,
   borderRadius: '0.5rem',

@@ -5,6 +5,7 @@ import { useLogoutMutation } from '../../api/sessionApi';
 import { useAppDispatch } from '../../app/hooks';
 import { copy } from '../../shared/copy';
 import { Modal, ModalBody } from '../../shared/ui/Modal';
+import { PHONE } from '../../shared/ui/layout';
 import { LOGOUT_REQUEST_KEY, WITHDRAW_REQUEST_KEY, logoutRequested, withdrawRequested } from '../session';
 import { Checkbox } from './Checkbox';
 
@@ -24,6 +25,7 @@ const Agreement = styled('label')(({ theme }) => ({
   letterSpacing: '-0.02em',
   color: theme.palette.text.secondary,
   cursor: 'pointer',
+  [PHONE]: { minHeight: '4.4rem', fontSize: '1.4rem' },
 }));
 
 interface DialogProps {

@@ -8,6 +8,7 @@ import { useCreateTeamMutation } from '../../api/teamsApi';
 import { errorEnvelope, errorStatus } from '../../api/errors';
 import { copy } from '../../shared/copy';
 import { Modal, ModalButton } from '../../shared/ui/Modal';
+import { PHONE } from '../../shared/ui/layout';
 import { isCommitEnter } from '../../shared/lib/keyboard';
 import { Checkbox } from './Checkbox';
 
@@ -35,6 +36,7 @@ const NameInput = styled('input')(({ theme }) => ({
   '&::placeholder': { color: theme.palette.grey[400], opacity: 1 },
   '&:focus': { borderColor: theme.palette.grey[500] },
   '&[aria-invalid="true"]': { borderColor: theme.palette.error.main },
+  [PHONE]: { height: '4.4rem', marginTop: '2.4rem' },
 }));
 
 const Message = styled('p')(({ theme }) => ({
@@ -67,6 +69,12 @@ const MemberGrid = styled('div')(({ theme }) => ({
   overflowY: 'auto',
   border: `1px solid ${theme.palette.grey[300]}`,
   borderRadius: '0.5rem',
+  [PHONE]: {
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    rowGap: 0,
+    height: '28rem',
+    padding: '0.8rem 1.6rem',
+  },
 }));
 
 const MemberOption = styled('label')(({ theme }) => ({
@@ -82,6 +90,7 @@ const MemberOption = styled('label')(({ theme }) => ({
   cursor: 'pointer',
   '&:has(input:checked)': { color: theme.palette.text.primary },
   '& > span': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  [PHONE]: { minHeight: '4.4rem' },
 }));
 
 const GridNotice = styled('p')(({ theme }) => ({

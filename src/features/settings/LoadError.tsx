@@ -2,6 +2,7 @@ import { styled } from '@mui/material/styles';
 import { errorStatus } from '../../api/errors';
 import { goBackAndReload } from '../../shared/lib/browser';
 import { ErrorContent } from '../../shared/ui/ErrorScreen';
+import { PHONE } from '../../shared/ui/layout';
 
 const ErrorBox = styled('div')({
   minHeight: '100%',
@@ -12,6 +13,9 @@ const ErrorBox = styled('div')({
   padding: '11rem 3.2rem 0',
   boxSizing: 'border-box',
   textAlign: 'center',
+  wordBreak: 'keep-all',
+  overflowWrap: 'anywhere',
+  [PHONE]: { padding: '3.2rem 2rem 0' },
 });
 
 /**

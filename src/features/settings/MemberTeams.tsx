@@ -6,6 +6,7 @@ import type { WorkspaceMember } from '../../../contract/members';
 import { tokens } from '../../shared/ui/tokens';
 import { copy } from '../../shared/copy';
 import { Avatar } from '../../shared/ui/Avatar';
+import { PHONE } from '../../shared/ui/layout';
 
 /*
  * The members table's team column (docs/product.md "Teams and members"): one team avatar, two overlapped, or two and
@@ -28,6 +29,7 @@ const Trigger = styled('button')(({ theme }) => ({
   cursor: 'pointer',
   '&:hover': { backgroundColor: theme.palette.grey[200] },
   '&:focus-visible': { outline: `0.2rem solid ${theme.palette.secondary.main}` },
+  [PHONE]: { minHeight: '4.4rem', minWidth: '4.4rem', margin: '-0.6rem 0' },
 }));
 
 const Stack = styled('span')({

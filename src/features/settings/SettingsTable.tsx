@@ -2,7 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { keyframes, styled } from '@mui/material/styles';
 import { copy } from '../../shared/copy';
 import { SmallNavyButton } from '../../shared/ui/buttons';
-import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
+import { PHONE } from '../../shared/ui/layout';
+import { VisuallyHidden, visuallyHiddenStyle } from '../../shared/ui/VisuallyHidden';
 import { formatShortDate } from './format';
 import { CalendarIcon } from './icons';
 import { LoadError } from './LoadError';
@@ -11,12 +12,17 @@ import { PageTitle } from './profileLayout';
 /*
  * The table pages (team-list, team-members): 24px bold title 3.2rem from the top-left, a small navy button on the
  * right, 16px bold column titles, then rows; the first row (default team / the caller) alone between rules
- * (docs/product.md "Settings").
+ * (docs/product.md "Settings"). Below 600 px (docs/responsive.md) every row is a card (`data-list-row`): the icon
+ * on the left, the name in bold, then the other cells as lines or compact chips (`PhoneCellRole`); the column
+ * titles stay for screen readers only.
  */
 
-const TablePage = styled('section')({ padding: '3.2rem 0 6.4rem' });
+/** Where a column's cell goes in a phone card: the icon, the bold first line, a line of its own, or a chip. */
+export type PhoneCellRole = 'lead' | 'title' | 'line' | 'meta';
 
-const TableTitle = styled(PageTitle)({ padding: '0 3.2rem' });
+const TablePage = styled('section')({ padding: '3.2rem 0 6.4rem', [PHONE]: { padding: '2.4rem 0 4.8rem' } });
+
+const TableTitle = styled(PageTitle)({ padding: '0 3.2rem', [PHONE]: { padding: '0 2rem' } });
 
 const Toolbar = styled('div')({
   display: 'flex',
@@ -25,23 +31,48 @@ const Toolbar = styled('div')({
   gap: '1.2rem',
   marginTop: '1.6rem',
   padding: '0 3.2rem',
+  // Phones: the button on the right, the filter (if any) on its own full-width line below it.
+  [PHONE]: { flexWrap: 'wrap', padding: '0 2rem', '& > button': { flex: 'none' } },
 });
 
 const Grid = styled('div', { shouldForwardProp: (prop) => prop !== 'columns' && prop !== 'height' })<{
   columns: string;
   height?: string;
-}>(({ columns, height }) => ({
+}>(({ theme, columns, height }) => ({
   display: 'grid',
   gridTemplateColumns: columns,
   alignItems: 'center',
   minHeight: height,
   padding: '0 3.2rem',
+  [PHONE]: {
+    // The card: a 4.4rem gutter for the icon, then the cells wrapping as lines and chips.
+    position: 'relative',
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: '1.6rem',
+    rowGap: '0.6rem',
+    minHeight: '6.4rem',
+    margin: '0 1.6rem 0.8rem',
+    padding: '1.2rem 1.6rem 1.2rem 5.6rem',
+    border: `1px solid ${theme.palette.grey[300]}`,
+    borderRadius: '0.8rem',
+    backgroundColor: theme.palette.common.white,
+    '&[data-highlighted]': { margin: '0 1.6rem', backgroundColor: theme.palette.grey[200] },
+    '& > [data-phone="lead"]': { position: 'absolute', left: '1.6rem', top: '1.4rem' },
+    '& > [data-phone="lead"] > *': { paddingLeft: 0 },
+    '& > [data-phone="title"]': { flex: '1 0 100%', fontWeight: 700 },
+    '& > [data-phone="line"]': { flex: '1 0 100%', fontSize: '1.4rem', color: theme.palette.text.secondary },
+    '& > [data-phone="meta"]': { flex: 'none', fontSize: '1.4rem', color: theme.palette.text.secondary },
+    '& > [data-phone="meta"] > *': { paddingLeft: 0 },
+  },
 }));
 
 const HeaderGroup = styled('div')(({ theme }) => ({
   marginTop: '1.9rem',
   paddingBottom: '1.2rem',
   borderBottom: `1px solid ${theme.palette.grey[300]}`,
+  [PHONE]: visuallyHiddenStyle,
 }));
 
 const ColumnHeader = styled('div')({
@@ -55,10 +86,11 @@ const ColumnHeader = styled('div')({
 const FirstGroup = styled('div')(({ theme }) => ({
   padding: '0.8rem 0',
   borderBottom: `1px solid ${theme.palette.grey[300]}`,
+  [PHONE]: { marginTop: '1.6rem', padding: 0, borderBottom: 0 },
 }));
 
 const RestGroup = styled('div', { shouldForwardProp: (prop) => prop !== 'gap' })<{ gap: string }>(
-  ({ gap }) => ({ paddingTop: gap }),
+  ({ gap }) => ({ paddingTop: gap, [PHONE]: { paddingTop: '1.2rem' } }),
 );
 
 export const Cell = styled('div')({
@@ -111,6 +143,7 @@ const SkeletonCircle = styled(SkeletonBar)({ width: '2rem', height: '2rem', bord
 const Empty = styled('p')(({ theme }) => ({
   margin: 0,
   padding: '2.4rem 3.2rem',
+  [PHONE]: { padding: '2.4rem 2rem' },
   fontSize: '1.4rem',
   color: theme.palette.text.secondary,
 }));
@@ -140,6 +173,8 @@ export interface SettingsTableProps<T> {
   highlightFirst?: boolean;
   /** Shown, as a status, when there is no row and nothing loading (a filter that matches nobody). */
   emptyText?: string;
+  /** Each column's place in the phone card, in column order (default: icon, name, then chips). */
+  phoneRoles?: readonly PhoneCellRole[];
 }
 
 /**
@@ -160,8 +195,11 @@ export function SettingsTable<T>({
   after,
   highlightFirst = true,
   emptyText,
+  phoneRoles = [],
 }: SettingsTableProps<T>) {
   const columnList = Object.entries(columns).map(([key, title]) => ({ key, title }));
+  const phoneRole = (index: number): PhoneCellRole =>
+    phoneRoles[index] ?? (index === 0 ? 'lead' : index === 1 ? 'title' : 'meta');
   const first = highlightFirst ? rows[0] : undefined;
   const rest = highlightFirst ? rows.slice(1) : rows;
   const renderRow = (row: T, highlighted: boolean) => (
@@ -171,9 +209,10 @@ export function SettingsTable<T>({
       columns={template}
       height={highlighted ? firstRowHeight : rowHeight}
       data-highlighted={highlighted || undefined}
+      data-list-row=""
     >
       {renderCells(row).map((cell, index) => (
-        <Cell key={columnList[index]?.key ?? index} role="cell">
+        <Cell key={columnList[index]?.key ?? index} role="cell" data-phone={phoneRole(index)}>
           {cell}
         </Cell>
       ))}
@@ -182,7 +221,7 @@ export function SettingsTable<T>({
   const skeletons = Array.from({ length: skeletonRows }, (_, index) => (
     <Grid key={`skeleton-${index}`} columns={template} height={rowHeight} aria-hidden="true">
       {columnList.map((column, columnIndex) => (
-        <Cell key={column.key}>
+        <Cell key={column.key} data-phone={phoneRole(columnIndex)}>
           {columnIndex === 0 ? (
             <SkeletonCircle style={{ marginLeft: '1.2rem' }} />
           ) : (

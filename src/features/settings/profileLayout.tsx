@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { styled } from '@mui/material/styles';
+import { PHONE } from '../../shared/ui/layout';
 
 /*
  * The profile pages (ws-profile, my-profile): a 62.8rem column centred in the content area, 10rem from the top;
@@ -11,6 +12,8 @@ export const ProfileColumn = styled('section')({
   maxWidth: 'calc(100% - 6.4rem)',
   margin: '0 auto',
   padding: '10rem 0 6.4rem',
+  // Phones (docs/responsive.md): the full width with 2rem side padding.
+  [PHONE]: { width: 'auto', maxWidth: 'none', padding: '2.4rem 2rem 4.8rem' },
 });
 
 export const PageTitle = styled('h1')(({ theme }) => ({
@@ -20,6 +23,7 @@ export const PageTitle = styled('h1')(({ theme }) => ({
   fontWeight: 700,
   letterSpacing: '-0.02em',
   color: theme.palette.text.primary,
+  overflowWrap: 'anywhere',
 }));
 
 export const TitleRule = styled('hr')(({ theme }) => ({
@@ -36,6 +40,7 @@ export const SettingRow = styled('div')({
   gap: '1.6rem',
   minHeight: '4.2rem',
   marginTop: '2.4rem',
+  [PHONE]: { minHeight: '4.4rem' },
 });
 
 export const RowLabel = styled('h2')({
@@ -44,6 +49,8 @@ export const RowLabel = styled('h2')({
   lineHeight: '140%',
   fontWeight: 400,
   letterSpacing: '-0.02em',
+  wordBreak: 'keep-all',
+  [PHONE]: { fontSize: '1.8rem' },
 });
 
 const FieldGroup = styled('div')({
@@ -75,6 +82,8 @@ const ReadOnlyInput = styled('input')(({ theme }) => ({
   letterSpacing: '-0.02em',
   WebkitTextFillColor: theme.palette.grey[400],
   opacity: 1,
+  textOverflow: 'ellipsis',
+  [PHONE]: { height: '4.4rem' },
 }));
 
 /** A labelled, disabled, read-only input showing `value` (ws-profile name and URL, my-profile name and email). */

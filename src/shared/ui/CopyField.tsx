@@ -3,6 +3,7 @@ import { styled } from '@mui/material/styles';
 import { copyText } from '../lib/clipboard';
 import { SquareIconButton } from './buttons';
 import { LineIcon } from './icons/LineIcon';
+import { PHONE } from './layout';
 
 /** How long the "copied" bubble shows (ms). */
 export const COPIED_BUBBLE_MS = 2000;
@@ -20,6 +21,7 @@ const Row = styled('div', { shouldForwardProp: (prop) => prop !== 'variant' })<{
     display: 'flex',
     alignItems: 'flex-start',
     gap: variant === 'filled' ? '1rem' : '0.8rem',
+    maxWidth: '100%',
   }),
 );
 
@@ -27,6 +29,15 @@ const Box = styled('textarea', { shouldForwardProp: (prop) => prop !== 'variant'
   ({ theme, variant }) => ({
     boxSizing: 'border-box',
     width: '35rem',
+    minWidth: 0,
+    // Phones: the box takes the row's width left of the button.
+    [PHONE]: {
+      flex: '1 1 auto',
+      width: 'auto',
+      ...(variant === 'filled'
+        ? { height: 'auto', minHeight: '12rem', fieldSizing: 'content' as const }
+        : {}),
+    },
     // The dialog's box grows with a long invite URL (up to ~ 6 lines) instead of scrolling.
     ...(variant === 'filled'
       ? { height: '16.7rem' }
@@ -72,6 +83,8 @@ const Bubble = styled('p', { shouldForwardProp: (prop) => prop !== 'variant' })<
     whiteSpace: 'nowrap',
     pointerEvents: 'none',
     '&:empty': { display: 'none' },
+    // Phones: the button sits at the right edge, so the bubble is right-aligned with it (never past the screen).
+    [PHONE]: { left: 'auto', right: 0, transform: 'none' },
     '&::after': {
       content: '""',
       position: 'absolute',
@@ -80,6 +93,7 @@ const Bubble = styled('p', { shouldForwardProp: (prop) => prop !== 'variant' })<
       borderLeft: '0.6rem solid transparent',
       borderRight: '0.6rem solid transparent',
       borderTop: `1rem solid ${theme.palette.grey[600]}`,
+      [PHONE]: { left: 'auto', right: '1.6rem', transform: 'none' },
     },
   }),
 );

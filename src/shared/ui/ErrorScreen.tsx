@@ -1,5 +1,6 @@
 import { copy, errorMessageFor } from '../copy';
 import { goBackAndReload } from '../lib/browser';
+import { usePageTitle } from '../lib/pageTitle';
 import { PrimaryButton, StatusHeading, StatusMessage, StatusPage } from './layout';
 
 export interface ErrorContentProps {
@@ -39,6 +40,7 @@ export interface ErrorScreenProps {
 
 /** Generic full-page error screen: the error block whose "돌아가기" resets, goes one page back and reloads. */
 export function ErrorScreen({ status, onReset }: ErrorScreenProps) {
+  usePageTitle(copy.errors.pageTitle);
   const handleBack = () => {
     onReset?.();
     goBackAndReload();

@@ -1,5 +1,6 @@
 import { keyframes, styled } from '@mui/material/styles';
 import { copy } from '../copy';
+import { VisuallyHidden } from './VisuallyHidden';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
@@ -26,12 +27,15 @@ const Ring = styled('span')(({ theme }) => ({
 interface FullScreenSpinnerProps {
   /** Accessible name; a generic "loading" by default. */
   label?: string;
+  /** The page's `<h1>`, visually hidden (a route whose whole screen is this spinner). */
+  heading?: string;
 }
 
 /** Loading fallback: a navy spinner centred in the viewport. */
-export function FullScreenSpinner({ label = copy.loading.spinner }: FullScreenSpinnerProps) {
+export function FullScreenSpinner({ label = copy.loading.spinner, heading }: FullScreenSpinnerProps) {
   return (
     <Viewport>
+      {heading && <VisuallyHidden as="h1">{heading}</VisuallyHidden>}
       <Ring role="progressbar" aria-label={label} aria-busy="true" />
     </Viewport>
   );

@@ -1,14 +1,17 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import MuiModal from '@mui/material/Modal';
 import { styled } from '@mui/material/styles';
 import { copy } from '../copy';
+import { useIsPhone } from '../lib/useViewport';
 import { LineIcon } from './icons/LineIcon';
 
 /*
  * The product's modal: a portal with a rgba(0,0,0,.66) overlay,
  * a white panel (36rem by default; wider variants pass `width`) with 0.8rem radius and 2.4rem padding, a 2rem bold
  * title (default '알림'), a 1.6rem body and right-aligned action button(s) — navy by default, red for destructive
- * actions. MUI's Modal underneath provides the portal, focus trap, focus restore, scroll lock and Escape.
+ * actions, with a grey "취소" to their left on confirm dialogs. On phones (< 600 px, docs/responsive.md) the panel
+ * is a full-screen sheet with the buttons at the bottom. MUI's Modal underneath provides the portal, focus trap,
+ * scroll lock and Escape; the focus goes back to the control that opened the modal when it closes (below).
  */
 
 export type ModalTone = 'navy' | 'red';
@@ -29,6 +32,11 @@ export interface ModalProps {
   actionLabel?: string;
   actionTone?: ModalTone;
   actionDisabled?: boolean;
+  /**
+   * The grey button left of the `onAction` button, which closes the modal without acting (`onClose`): '취소' by
+   * default, so every confirm dialog built with `onAction` has one; `null` leaves it out. Ignored with `actions`.
+   */
+  cancelLabel?: string | null;
   /** Panel width (CSS), '36rem' by default. */
   width?: string;
   /** An X in the title row (where the reference has one). */
@@ -54,6 +62,18 @@ const Panel = styled('div', { shouldForwardProp: (prop) => prop !== 'panelWidth'
     color: theme.palette.text.primary,
     outline: 'none',
     textAlign: 'left',
+    // Korean lines break between words (a long URL still wraps).
+    wordBreak: 'keep-all',
+    overflowWrap: 'anywhere',
+    '&[data-fullscreen]': {
+      display: 'flex',
+      flexDirection: 'column',
+      width: '100%',
+      minHeight: '100%',
+      margin: 0,
+      padding: '1.6rem 2rem calc(1.6rem + env(safe-area-inset-bottom, 0px))',
+      borderRadius: 0,
+    },
   }),
 );
 
@@ -89,6 +109,7 @@ const CloseButton = styled('button')(({ theme }) => ({
   '&:hover': { backgroundColor: theme.palette.grey[200] },
   '&:focus-visible': { outline: `0.2rem solid ${theme.palette.secondary.main}` },
   '&:disabled': { cursor: 'not-allowed', opacity: 0.5 },
+  [theme.breakpoints.down('sm')]: { width: '4.4rem', height: '4.4rem', margin: '-0.8rem -1.2rem 0 0' },
 }));
 
 /** The modal's 1.6rem body text. */
@@ -100,12 +121,13 @@ export const ModalBody = styled('p')({
   whiteSpace: 'pre-line',
 });
 
-/** Right-aligned footer. */
+/** Right-aligned footer; on a phone's full-screen sheet it sits at the bottom and its buttons share the width. */
 export const ModalActions = styled('div')({
   display: 'flex',
   justifyContent: 'flex-end',
   gap: '0.8rem',
   marginTop: '2.4rem',
+  '[data-fullscreen] > &': { marginTop: 'auto', paddingTop: '2.4rem', '& > button': { flex: 1 } },
 });
 
 /**
@@ -132,7 +154,70 @@ export const ModalButton = styled('button', {
   '&:hover': { opacity: 0.9 },
   '&:focus-visible': { outline: `0.2rem solid ${theme.palette.secondary.main}`, outlineOffset: '0.2rem' },
   '&:disabled': { backgroundColor: theme.palette.grey[300], cursor: 'not-allowed', opacity: 1 },
+  // Touch targets (docs/responsive.md): at least 4.4rem tall on phones.
+  [theme.breakpoints.down('sm')]: { height: fullWidth ? '4.8rem' : '4.4rem', fontSize: '1.6rem' },
 }));
+
+/** The confirm dialogs' "취소": the action button's size, `#f3f3f3` with dark text. */
+export const ModalCancelButton = styled(ModalButton)(({ theme }) => ({
+  backgroundColor: theme.palette.grey[200],
+  color: theme.palette.text.primary,
+  fontWeight: 400,
+  '&:hover': { backgroundColor: theme.palette.grey[300], opacity: 1 },
+  '&:disabled': { backgroundColor: theme.palette.grey[200], color: theme.palette.grey[400] },
+}));
+
+/*
+ * Focus return (docs/responsive.md "Focus"): the opener is the focused element when the modal opens or — on touch
+ * screens, where a tapped button does not take focus — the control last pressed. When the modal closes (or unmounts
+ * while open) and the focus is left nowhere (on <body>), the opener gets it back if it is still on the page.
+ */
+const OPENER_SELECTOR = 'button, a[href], input, select, textarea, [tabindex], [role="button"]';
+const POINTER_OPENER_MS = 1500;
+let lastPressed: { element: HTMLElement; at: number } | null = null;
+let pressListening = false;
+
+function listenForPresses() {
+  if (pressListening || typeof document === 'undefined') return;
+  pressListening = true;
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      const target = event.target instanceof Element ? event.target.closest(OPENER_SELECTOR) : null;
+      if (target instanceof HTMLElement) lastPressed = { element: target, at: Date.now() };
+    },
+    true,
+  );
+}
+
+function currentOpener(): HTMLElement | null {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body) return active;
+  if (lastPressed && Date.now() - lastPressed.at < POINTER_OPENER_MS && lastPressed.element.isConnected) {
+    return lastPressed.element;
+  }
+  return null;
+}
+
+function useFocusReturn(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(listenForPresses, []);
+  useLayoutEffect(() => {
+    if (!open) return undefined;
+    opener.current = currentOpener();
+    return () => {
+      const target = opener.current;
+      opener.current = null;
+      if (!target) return;
+      // After MUI has removed the panel (and its focus trap): only where nothing else took the focus.
+      window.setTimeout(() => {
+        const active = document.activeElement;
+        const lost = active === null || active === document.body || !active.isConnected;
+        if (lost && target.isConnected) target.focus();
+      }, 0);
+    };
+  }, [open]);
+}
 
 function XIcon() {
   return (
@@ -144,7 +229,10 @@ function XIcon() {
 
 const OVERLAY = 'rgba(0, 0, 0, 0.66)';
 
-/** A dialog (`role="dialog"`, `aria-modal`, named by its title) on a dark overlay. */
+/**
+ * A dialog (`role="dialog"`, `aria-modal`, named by its title) on a dark overlay; a full-screen sheet on phones
+ * (`data-fullscreen`). Escape closes it (unless `locked`); with `onAction` it is a confirm dialog with "취소".
+ */
 export function Modal({
   open,
   onClose,
@@ -155,6 +243,7 @@ export function Modal({
   actionLabel = copy.modal.confirm,
   actionTone = 'navy',
   actionDisabled = false,
+  cancelLabel = copy.modal.cancel,
   width = '36rem',
   closeButton = false,
   closeOnOverlayClick = true,
@@ -162,6 +251,8 @@ export function Modal({
   describedBy,
 }: ModalProps) {
   const titleId = useId();
+  const fullScreen = useIsPhone();
+  useFocusReturn(open);
   const handleClose = (_event: unknown, reason: 'backdropClick' | 'escapeKeyDown') => {
     if (locked) return;
     if (reason === 'backdropClick' && !closeOnOverlayClick) return;
@@ -170,17 +261,26 @@ export function Modal({
   const footer =
     actions ??
     (onAction ? (
-      <ModalButton type="button" tone={actionTone} disabled={actionDisabled} onClick={onAction}>
-        {actionLabel}
-      </ModalButton>
+      <>
+        {cancelLabel !== null && (
+          <ModalCancelButton type="button" disabled={locked} onClick={onClose}>
+            {cancelLabel}
+          </ModalCancelButton>
+        )}
+        <ModalButton type="button" tone={actionTone} disabled={actionDisabled} onClick={onAction}>
+          {actionLabel}
+        </ModalButton>
+      </>
     ) : null);
 
   return (
     <MuiModal
       open={open}
       onClose={handleClose}
+      // Focus return is ours (useFocusReturn): MUI only knows the element focused just before, not a tapped one.
+      disableRestoreFocus
       // The root scrolls when a panel is taller than the viewport; `margin: auto` centres the panel otherwise.
-      sx={{ display: 'flex', overflowY: 'auto', padding: '1.6rem' }}
+      sx={{ display: 'flex', overflowY: 'auto', padding: fullScreen ? 0 : '1.6rem' }}
       slotProps={{ backdrop: { sx: { backgroundColor: OVERLAY }, transitionDuration: 0 } }}
     >
       <Panel
@@ -189,6 +289,7 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         panelWidth={width}
+        data-fullscreen={fullScreen || undefined}
         tabIndex={-1}
       >
         <TitleRow>

@@ -1,8 +1,10 @@
 import { copy } from '../copy';
+import { usePageTitle } from '../lib/pageTitle';
 import { PrimaryButton, StatusHeading, StatusMessage, StatusPage } from './layout';
 
 /** Unknown path, or a render error under `/` and `/onboarding`: "404" and a back button (history back). */
 export function NotFoundPage() {
+  usePageTitle(copy.notFound.pageTitle);
   return (
     <StatusPage>
       <StatusHeading>{copy.notFound.heading}</StatusHeading>

@@ -1,5 +1,6 @@
 import { styled } from '@mui/material/styles';
 import { tokens } from './tokens';
+import { PHONE } from './layout';
 
 /** What every navy button shares: navy fill, white text, no border, the surrounding font, a pointer. */
 export const navyButtonStyle = {
@@ -34,6 +35,8 @@ export const SquareIconButton = styled('button')({
   borderRadius: '0.6rem',
   '&:hover': { opacity: 0.9 },
   '&:disabled': { cursor: 'progress' },
+  // Touch targets of at least 4.4rem on phones (docs/responsive.md).
+  [PHONE]: { width: '4.4rem', height: '4.4rem' },
 });
 
 /** The small navy text button: "팀 생성하기", "팀원 초대하기" (3.5rem tall), "연동하기" (restyled to 3.6rem). */
@@ -47,4 +50,5 @@ export const SmallNavyButton = styled('button')({
   lineHeight: '140%',
   letterSpacing: '-0.02em',
   '&:hover': { opacity: 0.9 },
+  [PHONE]: { height: '4.4rem', padding: '0 1.4rem' },
 });

@@ -1,8 +1,9 @@
 import { styled } from '@mui/material/styles';
 import { useAppDispatch } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { Logo } from '../../../shared/ui/Logo';
-import { PrimaryButton } from '../../../shared/ui/layout';
+import { PHONE, PrimaryButton } from '../../../shared/ui/layout';
 import { onboardingFinished } from '../onboardingSaga';
 import { StepIndicator } from '../StepIndicator';
 import { StepColumn } from '../ui';
@@ -21,13 +22,15 @@ const Tagline = styled('h1')(({ theme }) => ({
   fontWeight: 700,
   letterSpacing: '-0.02em',
   color: theme.palette.text.primary,
+  [PHONE]: { marginTop: '2.4rem', fontSize: '2.4rem' },
 }));
 
-const StartButton = styled(PrimaryButton)({ marginTop: '11.4rem' });
+const StartButton = styled(PrimaryButton)({ marginTop: '11.4rem', [PHONE]: { marginTop: '6.4rem' } });
 
 /** `/onboarding/fin` (step 3): logo, name, tagline, "지금 시작하기" → `/workspace/complete`. */
 export default function FinPage() {
   const dispatch = useAppDispatch();
+  usePageTitle(copy.onboarding.pageTitles.fin);
   return (
     <StepColumn>
       <StepIndicator current={3} />

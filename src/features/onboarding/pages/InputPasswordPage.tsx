@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
 import { Logo } from '../../../shared/ui/Logo';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { PrimaryButton } from '../../../shared/ui/layout';
+import { useArrivalFocus } from '../../../shared/ui/useArrivalFocus';
 import { selectInvite } from '../../invite';
 import { isCommitEnter } from '../keyboard';
 import { joinRequested } from '../onboardingSaga';
@@ -29,6 +31,7 @@ const PasswordField = styled(FieldBox)({ marginTop: '3.4rem' });
 const ErrorLine = styled(FieldError, { shouldForwardProp: (prop) => prop !== 'shown' })<{ shown: boolean }>(
   ({ shown }) => ({
     width: '40rem',
+    maxWidth: '100%',
     minHeight: '1.68rem',
     marginTop: '1rem',
     ...(shown ? {} : { color: 'transparent', visibility: 'hidden' as const }),
@@ -48,6 +51,9 @@ export default function InputPasswordPage() {
   const errorId = useId();
   const text = copy.onboarding.inputPw;
   const invalid = joinError !== null;
+  const passwordInput = useRef<HTMLInputElement>(null);
+  usePageTitle(copy.onboarding.pageTitles.inputPw);
+  useArrivalFocus(passwordInput);
 
   const submit = () => dispatch(joinRequested(password));
 
@@ -57,6 +63,7 @@ export default function InputPasswordPage() {
       <Title>{text.title(workspaceName)}</Title>
       <PasswordField invalid={invalid}>
         <FieldInput
+          ref={passwordInput}
           type="text"
           value={password}
           placeholder={text.placeholder}

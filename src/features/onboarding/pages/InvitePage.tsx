@@ -3,6 +3,7 @@ import { useGetInviteInfoQuery } from '../../../api/workspaceApi';
 import { useAppDispatch } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
 import { CopyField } from '../../../shared/ui/CopyField';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { PrimaryButton } from '../../../shared/ui/layout';
 import { inviteDone } from '../onboardingSaga';
 import { StepIndicator } from '../StepIndicator';
@@ -12,7 +13,7 @@ import { StepColumn, StepSubtitle, StepTitle } from '../ui';
  * Indicator, heading, subtitle, 3.4rem, a 35 × 16.7rem grey box and — 1rem to its
  * right, top-aligned — the 4 × 3.6rem navy copy button, 7.3rem, the "done" button.
  */
-const Details = styled(CopyField)({ width: '40rem', marginTop: '3.4rem' });
+const Details = styled(CopyField)({ width: '40rem', maxWidth: '100%', marginTop: '3.4rem' });
 
 const DoneButton = styled(PrimaryButton)({ marginTop: '7.3rem' });
 
@@ -28,6 +29,7 @@ export default function InvitePage() {
   const creator = data?.name ?? '';
 
   const text = copy.onboarding.invite;
+  usePageTitle(copy.onboarding.pageTitles.invite);
   const details = url && password ? text.details(url, password) : text.unavailable;
 
   return (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { FullScreenSpinner } from '../../../shared/ui/FullScreenSpinner';
 import { loginLoadingStarted } from '../loadingSaga';
 
@@ -11,8 +12,9 @@ import { loginLoadingStarted } from '../loadingSaga';
  */
 export default function LoadingPage() {
   const dispatch = useAppDispatch();
+  usePageTitle(copy.onboarding.pageTitles.loading);
   useEffect(() => {
     dispatch(loginLoadingStarted());
   }, [dispatch]);
-  return <FullScreenSpinner label={copy.loading.login} />;
+  return <FullScreenSpinner label={copy.loading.login} heading={copy.onboarding.pageTitles.loading} />;
 }

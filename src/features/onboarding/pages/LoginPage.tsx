@@ -5,6 +5,8 @@ import type { Provider } from '../../../../contract/auth';
 import { copy } from '../../../shared/copy';
 import { assignLocation } from '../../../shared/lib/browser';
 import { Logo } from '../../../shared/ui/Logo';
+import { PHONE } from '../../../shared/ui/layout';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { GoogleMark, KakaoMark } from './SocialIcons';
 import { ProductNameHeading } from './ProductName';
 
@@ -19,6 +21,7 @@ const Column = styled('div')({
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
+  width: '100%',
 });
 
 const Tagline = styled('p')({
@@ -32,7 +35,9 @@ const Buttons = styled('div')({
   marginTop: '3.2rem',
   display: 'flex',
   flexDirection: 'column',
+  alignItems: 'center',
   gap: '1.6rem',
+  width: '100%',
 });
 
 const SocialButton = styled('button', { shouldForwardProp: (prop) => prop !== 'provider' })<{
@@ -40,6 +45,7 @@ const SocialButton = styled('button', { shouldForwardProp: (prop) => prop !== 'p
 }>(({ theme, provider }) => ({
   position: 'relative',
   width: '40rem',
+  maxWidth: '100%',
   height: '6.2rem',
   padding: '0 6rem',
   border: 0,
@@ -53,6 +59,7 @@ const SocialButton = styled('button', { shouldForwardProp: (prop) => prop !== 'p
   cursor: 'pointer',
   '&:hover': { opacity: 0.9 },
   '&:focus-visible': { outline: `0.2rem solid ${theme.palette.primary.main}`, outlineOffset: '0.2rem' },
+  [PHONE]: { height: '5.6rem', padding: '0 5.6rem' },
 }));
 
 const ProviderMark = styled('span')({
@@ -80,6 +87,14 @@ const TermsLink = styled('a')(({ theme }) => ({
   textDecoration: 'none',
   borderBottom: `1px solid ${theme.palette.grey[400]}`,
   '&:hover': { color: theme.palette.grey[500], borderBottomColor: theme.palette.grey[500] },
+  // A 4.4rem-tall touch target on phones (the underline becomes a text decoration so the padding can grow).
+  [PHONE]: {
+    marginTop: '1.8rem',
+    padding: '1.2rem 0.4rem',
+    borderBottom: 0,
+    textDecoration: 'underline',
+    textUnderlineOffset: '0.3rem',
+  },
 }));
 
 const TERMS_URL = process.env.TERMS_URL ?? '/terms.html';
@@ -95,6 +110,7 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const [redirectError, setRedirectError] = useState<string | null>(null);
   const message = redirectError ?? oauthErrorMessage(searchParams.get('error'));
+  usePageTitle(copy.onboarding.pageTitles.login);
 
   const signIn = (provider: Provider) => {
     try {

@@ -1,8 +1,10 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { styled } from '@mui/material/styles';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { PrimaryButton } from '../../../shared/ui/layout';
+import { useArrivalFocus } from '../../../shared/ui/useArrivalFocus';
 import { isCommitEnter } from '../keyboard';
 import { createRequested, nameConfirmRequested } from '../onboardingSaga';
 import { selectOnboarding, workspaceNameChanged } from '../onboardingSlice';
@@ -33,6 +35,9 @@ export default function WorkspacePage() {
     useAppSelector(selectOnboarding);
   const errorId = useId();
   const text = copy.onboarding.workspace;
+  const nameInput = useRef<HTMLInputElement>(null);
+  usePageTitle(copy.onboarding.pageTitles.workspace);
+  useArrivalFocus(nameInput);
 
   const confirm = () => dispatch(nameConfirmRequested());
 
@@ -44,6 +49,7 @@ export default function WorkspacePage() {
 
       <NameField invalid={nameError !== null}>
         <FieldInput
+          ref={nameInput}
           type="text"
           value={workspaceName}
           placeholder={text.namePlaceholder}

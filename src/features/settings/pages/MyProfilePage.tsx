@@ -12,7 +12,9 @@ import {
 import { errorEnvelope, errorStatus } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { PHONE } from '../../../shared/ui/layout';
 import { toastShown } from '../../toast';
 import { LogoutDialog, WithdrawDialog } from '../AccountDialogs';
 import { PencilIcon, TrashIcon } from '../icons';
@@ -35,6 +37,8 @@ const AvatarButton = styled('button')(({ theme }) => ({
   '&:hover': { opacity: 0.85 },
   '&:focus-visible': { outline: `0.2rem solid ${theme.palette.secondary.main}`, outlineOffset: '0.2rem' },
   '&[aria-busy="true"]': { opacity: 0.5, cursor: 'progress' },
+  // A 4.4rem touch target around the 4.2rem photo on phones.
+  [PHONE]: { padding: '0.1rem' },
 }));
 
 const AccountButton = styled('button')(({ theme }) => ({
@@ -52,6 +56,7 @@ const AccountButton = styled('button')(({ theme }) => ({
   cursor: 'pointer',
   '&:hover': { backgroundColor: theme.palette.grey[300] },
   '&:focus-visible': { outline: `0.2rem solid ${theme.palette.secondary.main}`, outlineOffset: '0.2rem' },
+  [PHONE]: { width: '11.2rem', height: '4.4rem' },
 }));
 
 /* Button tops 3.2rem under the email field, rows 5.9rem apart. */
@@ -76,6 +81,7 @@ const menuSx = {
     fontSize: '1.4rem',
     lineHeight: '140%',
     letterSpacing: '-0.02em',
+    '@media (max-width: 599.95px)': { minHeight: '4.4rem' },
   },
 } as const;
 
@@ -106,6 +112,7 @@ export default function MyProfilePage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const menuId = useId();
   const busy = uploading || deleting;
+  usePageTitle(copy.settings.pageTitle, copy.settings.pageTitles.myProfile);
 
   if (isError && !data) return <LoadError error={error} />;
 

@@ -8,12 +8,19 @@ import { CreateTeamDialog } from '../CreateTeamDialog';
 import { UserSearchIcon } from '../icons';
 import { CellText, DateCell, IconCell, SettingsTablePage } from '../SettingsTable';
 import { useSentinel } from '../../../shared/lib/useSentinel';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 
 /*
  * `/workspace/setting/team-list` (docs/product.md "Teams and members"): columns 아이콘 (7.6rem) · 팀 이름 | 멤버 수 (7.9rem) ·
  * 생성일 (11.1rem); rows 6rem.
  */
-const LAYOUT = { template: '7.6rem minmax(0, 1fr) 7.9rem 11.1rem', rowHeight: '6rem', restGap: '0.8rem' };
+const LAYOUT = {
+  template: '7.6rem minmax(0, 1fr) 7.9rem 11.1rem',
+  rowHeight: '6rem',
+  restGap: '0.8rem',
+  // Phone card: icon, name, then member count and creation date as chips.
+  phoneRoles: ['lead', 'title', 'meta', 'meta'],
+} as const;
 const FIRST_LOAD_SKELETONS = 10;
 const NEXT_PAGE_SKELETONS = 3;
 
@@ -33,6 +40,7 @@ export default function TeamListPage() {
   const { data, error, isError, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useGetTeamsInfiniteQuery();
   const [creating, setCreating] = useState(false);
+  usePageTitle(copy.settings.pageTitle, copy.settings.pageTitles.teamList);
   const teams = useMemo(() => data?.pages.flatMap((page) => page.teamList) ?? [], [data]);
   const sentinel = useSentinel(
     () => void fetchNextPage(),

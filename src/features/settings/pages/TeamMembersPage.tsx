@@ -5,7 +5,9 @@ import type { WorkspaceMember } from '../../../../contract/members';
 import { useGetMembersQuery } from '../../../api/membersApi';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { PHONE } from '../../../shared/ui/layout';
 import { tokens } from '../../../shared/ui/tokens';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { InviteDialog } from '../InviteDialog';
 import { MemberTeams } from '../MemberTeams';
 import { CellText, DateCell, IconCell, SettingsTablePage } from '../SettingsTable';
@@ -18,7 +20,9 @@ const LAYOUT = {
   template: '7.6rem 9.3rem minmax(0, 1fr) 7.4rem 11.1rem',
   rowHeight: '5.2rem',
   restGap: '2.4rem',
-};
+  // Phone card: avatar, name, the email on its own line, then teams and joining date as chips.
+  phoneRoles: ['lead', 'title', 'line', 'meta', 'meta'],
+} as const;
 const SKELETON_ROWS = 10;
 
 /** The member filter, left of the invite button. */
@@ -34,6 +38,16 @@ const FilterField = styled('input')(({ theme }) => ({
   color: theme.palette.text.primary,
   '&::placeholder': { color: tokens.grey[400] },
   '&:focus-visible': { outline: 'none', borderColor: tokens.navyVariant },
+  // Phones: takes the toolbar's width left of the button; 1.6rem text so iOS does not zoom in on focus.
+  [PHONE]: {
+    order: 1,
+    flex: '1 1 100%',
+    width: 'auto',
+    minWidth: 0,
+    height: '4.4rem',
+    marginRight: 0,
+    fontSize: '1.6rem',
+  },
 }));
 
 /**
@@ -56,6 +70,7 @@ function filterMembers(members: readonly WorkspaceMember[], query: string): Work
 export default function TeamMembersPage() {
   const { data, error, isError, isLoading } = useGetMembersQuery();
   const [inviting, setInviting] = useState(false);
+  usePageTitle(copy.settings.pageTitle, copy.settings.pageTitles.members);
   const [query, setQuery] = useState('');
   const text = copy.settings.members;
   const members = useMemo(() => data ?? [], [data]);

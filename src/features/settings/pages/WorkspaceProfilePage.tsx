@@ -1,5 +1,6 @@
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 import { copy } from '../../../shared/copy';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { LoadError } from '../LoadError';
 import { PageTitle, ProfileColumn, ReadOnlyField, RowLabel, SettingRow, TitleRule } from '../profileLayout';
@@ -11,6 +12,7 @@ import { PageTitle, ProfileColumn, ReadOnlyField, RowLabel, SettingRow, TitleRul
 export default function WorkspaceProfilePage() {
   const { data, error, isError } = useGetWorkspaceProfileQuery();
   const text = copy.settings.wsProfile;
+  usePageTitle(copy.settings.pageTitle, copy.settings.pageTitles.wsProfile);
   if (isError && !data) return <LoadError error={error} />;
 
   return (
