@@ -11,6 +11,7 @@ import { tokens } from '../../../shared/ui/tokens';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { commentDate } from './detailModel';
+import { useKeyboardInset } from './keyboardInset';
 
 /* Comments of a detail in view mode. */
 
@@ -35,19 +36,32 @@ const List = styled('ol')({
 
 const Entry = styled('li')({
   display: 'grid',
-  gridTemplateColumns: '3.2rem 1fr',
+  gridTemplateColumns: '3.2rem minmax(0, 1fr)',
   columnGap: '1.2rem',
-  '& .meta': { display: 'flex', alignItems: 'baseline', gap: '0.8rem' },
+  '& .meta': { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: '0.8rem' },
   '& .name': { fontSize: '1.6rem', fontWeight: 700 },
   '& time': { fontSize: '1.4rem', color: tokens.grey[500] },
-  '& .content': { gridColumn: 2, margin: '0.4rem 0 0', fontSize: '1.6rem', whiteSpace: 'pre-wrap' },
+  '& .content': {
+    gridColumn: 2,
+    margin: '0.4rem 0 0',
+    fontSize: '1.6rem',
+    whiteSpace: 'pre-wrap',
+    // A long link or word wraps instead of widening a phone screen.
+    overflowWrap: 'anywhere',
+  },
 });
 
 const Muted = styled('p')({ margin: 0, fontSize: '1.6rem', color: tokens.grey[500] });
 
-const Box = styled('form')({
+/**
+ * Stuck to the bottom of the page's scroll area, above the band the floating save button keeps free
+ * (`--detail-save-band`, set by the detail page where the button would cover the box) and, while it has the focus
+ * on a phone, above the on-screen keyboard (keyboardInset.ts, an inline `bottom`).
+ */
+const Box = styled('form')(({ theme }) => ({
   position: 'sticky',
-  bottom: 0,
+  bottom: 'var(--detail-save-band, 0px)',
+  zIndex: 2,
   display: 'flex',
   flexDirection: 'column',
   gap: '1.2rem',
@@ -76,7 +90,14 @@ const Box = styled('form')({
     fontSize: '1.4rem',
     transition: 'background-color 300ms',
   },
-});
+  [theme.breakpoints.down('sm')]: {
+    minHeight: 0,
+    padding: '1.2rem 1.6rem',
+    gap: '0.8rem',
+    '& textarea': { minHeight: '4.8rem' },
+    '& button': { height: '4.4rem', minWidth: '6.4rem' },
+  },
+}));
 
 export interface CommentsSectionProps {
   category: CommentCategory;
@@ -95,6 +116,10 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
   const [draft, setDraft] = useState('');
   const composing = useRef(false);
   const listEnd = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLFormElement>(null);
+  /** The box holds the focus: only then does the keyboard lift it. */
+  const [focused, setFocused] = useState(false);
+  const keyboard = useKeyboardInset(boxRef, focused);
   /** Set after a post: scroll to the bottom once the refreshed list renders. */
   const scrollPending = useRef(false);
 
@@ -159,7 +184,15 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
         )}
         <div ref={listEnd} />
       </Section>
-      <Box onSubmit={(event) => void submit(event)}>
+      <Box
+        ref={boxRef}
+        style={keyboard > 0 ? { bottom: `${keyboard}px` } : undefined}
+        onSubmit={(event) => void submit(event)}
+        onFocus={() => setFocused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        }}
+      >
         <textarea
           aria-label={text.inputLabel}
           placeholder={text.placeholder}
