@@ -71,6 +71,17 @@ const Box = styled('form')(({ theme }) => ({
   borderRadius: '5px',
   backgroundColor: tokens.grey[100],
   boxShadow: '0 10px 15px -3px rgba(0,0,0,.10), 0 4px 6px -2px rgba(0,0,0,.05)',
+  // The band under the lifted box is the page's own background: text scrolling past does not show under it.
+  '&::after': {
+    content: '""',
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    top: '100%',
+    height: 'var(--detail-save-band, 0px)',
+    backgroundColor: theme.palette.background.default,
+    pointerEvents: 'none',
+  },
   '& textarea': {
     flex: 1,
     border: 'none',
