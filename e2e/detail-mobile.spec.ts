@@ -183,8 +183,15 @@ test.describe('phone', () => {
     await expect(page.getByText('휴대폰에서 남긴 댓글')).toBeVisible();
     await expect(commentBox).toHaveValue('');
     const edit = await page.getByRole('button', { name: '수정하기' }).boundingBox();
-    const form = await commentBox.locator('xpath=..').boundingBox();
-    expect(overlaps(edit!, form!)).toBe(false);
+    const form = commentBox.locator('xpath=..');
+    // After the post the page scrolls down: the new comment shows right above the sticky box, not under it.
+    await expect
+      .poll(async () => {
+        const posted = await page.getByText('휴대폰에서 남긴 댓글').boundingBox();
+        return overlaps(posted!, (await form.boundingBox())!);
+      })
+      .toBe(false);
+    expect(overlaps(edit!, (await form.boundingBox())!)).toBe(false);
     const submit = await page.getByRole('button', { name: '확인' }).boundingBox();
     expect(submit!.height).toBeGreaterThanOrEqual(44);
     await expectNoHorizontalOverflow(page);

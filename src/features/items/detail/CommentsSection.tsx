@@ -61,6 +61,8 @@ const Muted = styled('p')({ margin: 0, fontSize: '1.6rem', color: tokens.grey[50
 const Box = styled('form')(({ theme }) => ({
   position: 'sticky',
   bottom: 'var(--detail-save-band, 0px)',
+  // Scrolled into view (after a post) together with the band below it.
+  scrollMarginBottom: 'var(--detail-save-band, 0px)',
   zIndex: 2,
   display: 'flex',
   flexDirection: 'column',
@@ -77,10 +79,13 @@ const Box = styled('form')(({ theme }) => ({
     position: 'absolute',
     left: 0,
     right: 0,
-    top: '100%',
-    height: 'var(--detail-save-band, 0px)',
+    // From under the rounded bottom corners.
+    top: 'calc(100% - 0.5rem)',
+    height: 'calc(var(--detail-save-band, 0px) + 0.5rem)',
     backgroundColor: theme.palette.background.default,
     pointerEvents: 'none',
+    // Above the box's background (a 0.5 rem overlap hides the page behind the rounded corners), below its fields.
+    zIndex: -1,
   },
   '& textarea': {
     flex: 1,
@@ -101,12 +106,23 @@ const Box = styled('form')(({ theme }) => ({
     fontSize: '1.4rem',
     transition: 'background-color 300ms',
   },
+  // Phones: one row, the field growing with its text up to five lines, like a messenger's input.
   [theme.breakpoints.down('sm')]: {
+    flexDirection: 'row',
+    alignItems: 'flex-end',
     minHeight: 0,
-    padding: '1.2rem 1.6rem',
+    padding: '0.8rem 0.8rem 0.8rem 1.6rem',
     gap: '0.8rem',
-    '& textarea': { minHeight: '4.8rem' },
-    '& button': { height: '4.4rem', minWidth: '6.4rem' },
+    '& textarea': {
+      minWidth: 0,
+      minHeight: '4.4rem',
+      maxHeight: '12rem',
+      padding: '1.1rem 0',
+      boxSizing: 'border-box',
+      lineHeight: 1.4,
+      fieldSizing: 'content',
+    },
+    '& button': { flex: 'none', height: '4.4rem', minWidth: '6.4rem' },
   },
 }));
 
@@ -141,7 +157,9 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
   useEffect(() => {
     if (scrollPending.current && data) {
       scrollPending.current = false;
-      listEnd.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
+      // The box itself comes into view, at its place under the list: the newest comment shows right above it
+      // (scrolling the list's end to the bottom edge would leave it under the sticky box).
+      boxRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
     }
   }, [data]);
 
