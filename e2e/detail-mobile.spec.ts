@@ -187,10 +187,11 @@ test.describe('phone', () => {
     // After the post the page scrolls down: the new comment shows right above the sticky box, not under it.
     await expect
       .poll(async () => {
-        const posted = await page.getByText('휴대폰에서 남긴 댓글').boundingBox();
-        return overlaps(posted!, (await form.boundingBox())!);
+        const posted = (await page.getByText('휴대폰에서 남긴 댓글').boundingBox())!;
+        const composer = (await form.boundingBox())!;
+        return posted.y > 0 && posted.y + posted.height <= composer.y;
       })
-      .toBe(false);
+      .toBe(true);
     expect(overlaps(edit!, (await form.boundingBox())!)).toBe(false);
     const submit = await page.getByRole('button', { name: '확인' }).boundingBox();
     expect(submit!.height).toBeGreaterThanOrEqual(44);

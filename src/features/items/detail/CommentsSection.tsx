@@ -61,8 +61,6 @@ const Muted = styled('p')({ margin: 0, fontSize: '1.6rem', color: tokens.grey[50
 const Box = styled('form')(({ theme }) => ({
   position: 'sticky',
   bottom: 'var(--detail-save-band, 0px)',
-  // Scrolled into view (after a post) together with the band below it.
-  scrollMarginBottom: 'var(--detail-save-band, 0px)',
   zIndex: 2,
   display: 'flex',
   flexDirection: 'column',
@@ -142,7 +140,8 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
   const [createComment, { isLoading: sending }] = useCreateCommentMutation();
   const [draft, setDraft] = useState('');
   const composing = useRef(false);
-  const listEnd = useRef<HTMLDivElement>(null);
+  /** After the box: with the band below it (scroll margin), the very end of the page. */
+  const pageEnd = useRef<HTMLDivElement>(null);
   const boxRef = useRef<HTMLFormElement>(null);
   /** The box holds the focus: only then does the keyboard lift it. */
   const [focused, setFocused] = useState(false);
@@ -157,9 +156,9 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
   useEffect(() => {
     if (scrollPending.current && data) {
       scrollPending.current = false;
-      // The box itself comes into view, at its place under the list: the newest comment shows right above it
-      // (scrolling the list's end to the bottom edge would leave it under the sticky box).
-      boxRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
+      // The end of the page comes into view, the box at its own place under the list: the newest comment shows
+      // right above it (scrolling the list's end to the bottom edge would leave it under the sticky box).
+      pageEnd.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
     }
   }, [data]);
 
@@ -211,7 +210,6 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
             ))}
           </List>
         )}
-        <div ref={listEnd} />
       </Section>
       <Box
         ref={boxRef}
@@ -239,6 +237,7 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
           {text.submit}
         </button>
       </Box>
+      <div ref={pageEnd} style={{ scrollMarginBottom: 'var(--detail-save-band, 0px)' }} />
     </>
   );
 }
