@@ -289,6 +289,27 @@ test.describe('desktop', () => {
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${shots}/detail-desktop-view.png` });
 
+    // A tablet (768 px): the panel is a band under the title, open, and can be collapsed.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    const toggle = page.getByRole('button', { name: '속성' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // (Measured until the sidebar's collapse transition has settled.)
+    await expect
+      .poll(async () => {
+        const band = (await page.getByRole('complementary', { name: '속성' }).boundingBox())!;
+        const text = (await page.locator('.description-editor').boundingBox())!;
+        return band.y + band.height <= text.y;
+      })
+      .toBe(true);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${shots}/detail-tablet-view.png` });
+    // 1024 px with the full sidebar: not enough room beside the description, so the band, always open.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(page.getByRole('button', { name: '속성' })).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `${shots}/detail-desktop-1024-view.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     // Create: the title has the focus.
     await page.goto(`/workspace/default/team/${teamId}/goal/detail/create`);
     await expect(page.getByRole('textbox', { name: '제목' })).toBeFocused();

@@ -62,10 +62,9 @@ const Panel = styled('aside')(({ theme }) => ({
     minWidth: 0,
   },
   '& > .rows[hidden]': { display: 'none' },
-  [theme.breakpoints.down('sm')]: {
-    // Every row is a 44 px touch target.
-    '& button[aria-haspopup]': { minHeight: '4.4rem' },
-  },
+  // Phones and other touch screens: every row is a 44 px touch target.
+  [theme.breakpoints.down('sm')]: { '& button[aria-haspopup]': { minHeight: '4.4rem' } },
+  '@media (pointer: coarse)': { '& button[aria-haspopup]': { minHeight: '4.4rem' } },
   // Beside the description (the desktop reference): a plain column under '속성'.
   [WIDE_DETAIL]: {
     gap: '1.6rem',
