@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { api, enterWorkspace, shots, watchConsole } from './support';
 
@@ -24,6 +25,15 @@ async function expectNoHorizontalOverflow(page: Page) {
   });
   expect(widths.doc, JSON.stringify(widths)).toBeLessThanOrEqual(widths.inner);
   expect(widths.main, JSON.stringify(widths)).toBeLessThanOrEqual(0);
+}
+
+/** axe on the detail page (inside the shell's main): no serious or critical violation (rule ids and targets). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 }
 
 /** One `<main>` (the shell's), one `<h1>`, the 속성 panel a complementary landmark. */
@@ -76,6 +86,7 @@ test.describe('phone', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('button', { name: '상태: 없음' })).toBeHidden();
     await page.screenshot({ path: `${shots}/detail-mobile-create-collapsed.png` });
+    await expectAccessible(page);
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const state = page.getByRole('button', { name: '상태: 없음' });
@@ -143,6 +154,7 @@ test.describe('phone', () => {
     await expect(page.getByRole('toolbar', { name: '서식 도구' })).toHaveCount(0);
     await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
     await page.screenshot({ path: `${shots}/detail-mobile-view.png` });
+    await expectAccessible(page);
     const boxes = page.getByRole('checkbox', { name: '완료 표시' });
     await expect(boxes).toHaveCount(2);
     const hit = await boxes.first().evaluate((el) => {
@@ -287,6 +299,7 @@ test.describe('desktop', () => {
     expect(Object.keys((await patch).postDataJSON())).toEqual(['content']);
     await expect(box).toHaveAttribute('aria-checked', 'true');
     await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
     await page.screenshot({ path: `${shots}/detail-desktop-view.png` });
 
     // A tablet (768 px): the panel is a band under the title, open, and can be collapsed.

@@ -141,7 +141,7 @@ function Content({
     <Editable
       className="me-content"
       aria-label={t.label}
-      aria-multiline
+      aria-multiline={readOnly ? undefined : true}
       readOnly={readOnly}
       placeholder={readOnly ? undefined : t.placeholder}
       renderPlaceholder={renderPlaceholder}

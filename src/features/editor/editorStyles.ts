@@ -61,7 +61,7 @@ export const editorSx: SxProps<Theme> = (theme: Theme) =>
     },
     '& .me-content p': { margin: 0 },
 
-    '& .me-placeholder': { color: grey[400], opacity: '1 !important', fontSize: '1.6rem' },
+    '& .me-placeholder': { color: grey[500], opacity: '1 !important', fontSize: '1.6rem' },
     '& .me-content ul, & .me-content ol': { margin: 0, paddingLeft: '1.2rem', listStylePosition: 'inside' },
     '& .me-content ul': { listStyleType: 'disc' },
     '& .me-content ol': { listStyleType: 'decimal' },

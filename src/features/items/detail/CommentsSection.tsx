@@ -92,7 +92,7 @@ const Box = styled('form')(({ theme }) => ({
     resize: 'none',
     font: 'inherit',
     fontSize: '1.6rem',
-    '&::placeholder': { color: tokens.grey[400] },
+    '&::placeholder': { color: tokens.grey[500] },
   },
   '& button': {
     ...navyButtonStyle,

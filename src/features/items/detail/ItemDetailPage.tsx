@@ -123,7 +123,7 @@ const Header = styled('header')(({ theme }) => ({
   },
   '& .name': { flex: 'none', fontSize: '1.6rem', fontWeight: 700, whiteSpace: 'nowrap' },
   '& .title': { flex: '1 1 0', margin: 0, fontSize: '1.6rem', fontWeight: 400 },
-  '& .title.empty': { color: tokens.grey[400] },
+  '& .title.empty': { color: tokens.grey[500] },
   [theme.breakpoints.down('sm')]: {
     gap: '0.8rem',
     '& .team': { fontSize: '1.8rem' },

@@ -26,7 +26,7 @@ const Input = styled('textarea')(({ theme }) => ({
   color: tokens.grey[600],
   background: 'transparent',
   fieldSizing: 'content',
-  '&::placeholder': { color: tokens.grey[400] },
+  '&::placeholder': { color: tokens.grey[500] },
   [theme.breakpoints.down('sm')]: { fontSize: '2.4rem' },
 }));
 
