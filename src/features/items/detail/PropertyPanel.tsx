@@ -63,7 +63,7 @@ const Panel = styled('aside')(({ theme }) => ({
   },
   '& > .rows[hidden]': { display: 'none' },
   // A property without a value names itself in the secondary text colour (readable: AA contrast).
-  '& .placeholder': { color: tokens.grey[500] },
+  '& > .rows .placeholder': { color: tokens.grey[500] },
   // Phones and other touch screens: every row is a 44 px touch target.
   [theme.breakpoints.down('sm')]: { '& button[aria-haspopup]': { minHeight: '4.4rem' } },
   '@media (pointer: coarse)': { '& button[aria-haspopup]': { minHeight: '4.4rem' } },
