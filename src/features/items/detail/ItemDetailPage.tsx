@@ -108,7 +108,6 @@ const Header = styled('header')(({ theme }) => ({
     gap: '0.8rem',
     flex: '0 1 auto',
     minWidth: '4.4rem',
-    minHeight: '4.4rem',
     fontSize: '2.4rem',
     fontWeight: 700,
     color: 'inherit',
@@ -124,9 +123,11 @@ const Header = styled('header')(({ theme }) => ({
   '& .name': { flex: 'none', fontSize: '1.6rem', fontWeight: 700, whiteSpace: 'nowrap' },
   '& .title': { flex: '1 1 0', margin: 0, fontSize: '1.6rem', fontWeight: 400 },
   '& .title.empty': { color: tokens.grey[500] },
+  // Touch screens: the team link is a 44 px target.
+  '@media (pointer: coarse)': { '& .team': { minHeight: '4.4rem' } },
   [theme.breakpoints.down('sm')]: {
     gap: '0.8rem',
-    '& .team': { fontSize: '1.8rem' },
+    '& .team': { fontSize: '1.8rem', minHeight: '4.4rem' },
     '& .name': { fontSize: '1.4rem', color: tokens.grey[500] },
     '& .title': {
       position: 'absolute',
