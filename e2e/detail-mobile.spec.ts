@@ -27,9 +27,15 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(widths.main, JSON.stringify(widths)).toBeLessThanOrEqual(0);
 }
 
-/** axe on the detail page (inside the shell's main): no serious or critical violation (rule ids and targets). */
+/**
+ * axe on the detail page (inside the shell's main): no serious or critical violation (rule ids and targets). Colour
+ * contrast is left to the route journey's axe pass, which runs with the shared colour tokens (src/shared/ui/tokens.ts).
+ */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .include('main')
+    .disableRules(['color-contrast'])
+    .analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
