@@ -430,6 +430,8 @@ export const copy = {
     descriptionLabel: '설명',
     descriptionPlaceholder: '상세 설명 추가',
     properties: '속성',
+    /** Beside the collapsed '속성' button on phones: the state and the priority. */
+    propertiesSummary: (state: string, priority: string) => `${state} · ${priority}`,
     state: '상태',
     priority: '우선순위',
     managers: '담당자',

@@ -1,14 +1,20 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
-import { createEditor, Editor } from 'slate';
+import { createEditor, Editor, type Path } from 'slate';
 import { withHistory } from 'slate-history';
 import { Editable, Slate, useSlateSelector, withReact } from 'slate-react';
 import { copy } from '../../shared/copy';
+import { CheckToggleContext } from './checkToggleContext';
 import { decorate } from './codeDecorations';
 import { EditorErrorBoundary } from './EditorErrorBoundary';
-import { handleEditorKeyDown, isCodeBlock, withDescriptionBehaviours } from './editorCommands';
+import {
+  handleEditorKeyDown,
+  isCodeBlock,
+  toggleCheckItem,
+  withDescriptionBehaviours,
+} from './editorCommands';
 import { editorSx } from './editorStyles';
-import { lexicalToSlate } from './lexical';
+import { lexicalToSlate, slateToLexical } from './lexical';
 import { renderChunk, renderElement, renderLeaf, renderPlaceholder } from './renderers';
 import { withDescriptionSchema, type DescriptionEditor as SlateDescriptionEditor } from './slateTypes';
 import { Toolbar } from './Toolbar';
@@ -23,7 +29,10 @@ import { useDebouncedEmit } from './useDebouncedEmit';
  *   another document.
  * - `onChange(json)` receives `slateToLexical(value)` after document changes only, debounced and flushed on blur
  *   and unmount (useDebouncedEmit.ts).
- * - `readOnly` — no toolbar, no placeholder, not editable; checkboxes cannot be toggled.
+ * - `readOnly` — no toolbar, no placeholder, not editable; checkboxes cannot be toggled, unless
+ *   `onCheckToggle` is given: then a click (or Space / Enter on the focused box) ticks a check item and
+ *   `onCheckToggle(json)` receives the whole new document at once (view mode saves it, docs/product.md "Item
+ *   detail"). Nothing else changes in read-only mode.
  *
  * The rules (Enter, Tab in code, list and code buttons, undo merge, IME) live in `editorCommands.ts`, the toolbar
  * in `Toolbar.tsx`, rendering in `renderers.tsx` (styles: `editorStyles.ts`), code colouring in
@@ -35,6 +44,8 @@ export interface DescriptionEditorProps {
   initialContent: string;
   readOnly: boolean;
   onChange: (contentJson: string) => void;
+  /** Read-only mode only: check items can be ticked, and each tick reports the new Lexical JSON here. */
+  onCheckToggle?: (contentJson: string) => void;
 }
 
 const t = copy.descriptionEditor;
@@ -68,6 +79,7 @@ export function DescriptionEditorSurface({
   initialContent,
   readOnly,
   onChange,
+  onCheckToggle,
   editor,
 }: DescriptionEditorProps & { editor: SlateDescriptionEditor }) {
   const [initialValue] = useState(() =>
@@ -75,6 +87,22 @@ export function DescriptionEditorSurface({
   );
 
   const { markChanged, flush } = useDebouncedEmit(editor, onChange);
+
+  const onCheckToggleRef = useRef(onCheckToggle);
+  useEffect(() => {
+    onCheckToggleRef.current = onCheckToggle;
+  }, [onCheckToggle]);
+  const tickable = readOnly && onCheckToggle !== undefined;
+  const tick = useMemo(
+    () =>
+      tickable
+        ? (path: Path) => {
+            toggleCheckItem(editor, path);
+            onCheckToggleRef.current?.(slateToLexical(editor.children));
+          }
+        : null,
+    [editor, tickable],
+  );
 
   const onKeyDown = useCallback(
     (event: React.KeyboardEvent<HTMLDivElement>) => {
@@ -87,7 +115,9 @@ export function DescriptionEditorSurface({
     <Box sx={editorSx} className="description-editor" onBlur={flush}>
       <Slate editor={editor} initialValue={initialValue} onValueChange={markChanged}>
         {!readOnly && <Toolbar />}
-        <Content readOnly={readOnly} onKeyDown={onKeyDown} />
+        <CheckToggleContext.Provider value={tick}>
+          <Content readOnly={readOnly} onKeyDown={onKeyDown} />
+        </CheckToggleContext.Provider>
       </Slate>
     </Box>
   );
@@ -111,7 +141,7 @@ function Content({
     <Editable
       className="me-content"
       aria-label={t.label}
-      aria-multiline
+      aria-multiline={readOnly ? undefined : true}
       readOnly={readOnly}
       placeholder={readOnly ? undefined : t.placeholder}
       renderPlaceholder={renderPlaceholder}

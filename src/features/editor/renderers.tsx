@@ -1,3 +1,4 @@
+import { useContext, type KeyboardEvent } from 'react';
 import { Text } from 'slate';
 import {
   ReactEditor,
@@ -11,6 +12,7 @@ import {
 } from 'slate-react';
 import { copy } from '../../shared/copy';
 import type { CodeTokenType } from './codeHighlight';
+import { CheckToggleContext } from './checkToggleContext';
 import { CHECKLIST_TOUCH_MARGIN_PX, toggleCheckItem } from './editorCommands';
 
 /*
@@ -67,6 +69,8 @@ export function renderElement(props: RenderElementProps) {
 function ListItem({ attributes, children, element }: RenderElementProps) {
   const editor = useSlateStatic();
   const readOnly = useReadOnly();
+  /** Read-only: ticking allowed by the page (view mode) or not at all. */
+  const tick = useContext(CheckToggleContext);
   if (element.type !== 'list-item') return null;
   if (!element.children.every((child) => Text.isText(child))) {
     return (
@@ -77,8 +81,17 @@ function ListItem({ attributes, children, element }: RenderElementProps) {
   }
   if (typeof element.checked !== 'boolean') return <li {...attributes}>{children}</li>;
   const checked = element.checked;
+  const tickable = readOnly && tick !== null;
   const toggle = () => {
-    if (!readOnly) toggleCheckItem(editor, ReactEditor.findPath(editor, element));
+    const path = ReactEditor.findPath(editor, element);
+    if (!readOnly) toggleCheckItem(editor, path);
+    else tick?.(path);
+  };
+  // Read-only boxes are outside any editable text, so they take the focus themselves (Space / Enter tick).
+  const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
+    if (!tickable || (event.key !== ' ' && event.key !== 'Enter')) return;
+    event.preventDefault();
+    toggle();
   };
   return (
     <li {...attributes} className={checked ? 'me-check-item me-checked' : 'me-check-item'}>
@@ -88,11 +101,13 @@ function ListItem({ attributes, children, element }: RenderElementProps) {
         role="checkbox"
         aria-checked={checked}
         aria-label={t.checkItem}
-        aria-disabled={readOnly || undefined}
+        aria-disabled={(readOnly && !tickable) || undefined}
+        tabIndex={tickable ? 0 : undefined}
         // A 32 px square (touch margin) around the 16 px box.
         style={{ width: CHECKLIST_TOUCH_MARGIN_PX, height: CHECKLIST_TOUCH_MARGIN_PX }}
         onMouseDown={(event) => event.preventDefault()}
         onClick={toggle}
+        onKeyDown={tickable ? onKeyDown : undefined}
       >
         <span className="me-checkbox-box" aria-hidden />
       </span>

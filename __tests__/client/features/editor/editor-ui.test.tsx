@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Editor, Node, Transforms, type Descendant } from 'slate';
 import DescriptionEditor, {
@@ -246,6 +246,46 @@ describe('toolbar through the rendered editor', () => {
     const readOnly = renderEditor(value, true);
     await userEvent.click(screen.getByRole('checkbox'));
     expect(readOnly.editor.children).toEqual(value);
+  });
+
+  it('ticks a check item in read-only mode only when the page allows it, reporting the document at once', async () => {
+    const value = [
+      { type: 'check-list', children: [item('task', false), item('next', false)] },
+    ] as Descendant[];
+    const editor = createDescriptionEditor();
+    const onCheckToggle = jest.fn<void, [string]>();
+    render(
+      <DescriptionEditorSurface
+        editor={editor}
+        initialContent={slateToLexical(value)}
+        readOnly
+        onChange={() => undefined}
+        onCheckToggle={onCheckToggle}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('checkbox', { name: '완료 표시' });
+    expect(first).not.toHaveAttribute('aria-disabled');
+    expect(first).toHaveAttribute('tabindex', '0');
+    await userEvent.click(first!);
+    expect(onCheckToggle).toHaveBeenCalledTimes(1);
+    expect(lexicalToSlate(onCheckToggle.mock.calls[0]![0])).toEqual([
+      { type: 'check-list', children: [item('task', true), item('next', false)] },
+    ]);
+    expect(first).toHaveAttribute('aria-checked', 'true');
+    // Space on the focused box; other keys do nothing.
+    fireEvent.keyDown(second!, { key: 'a' });
+    expect(onCheckToggle).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(second!, { key: ' ' });
+    expect(onCheckToggle).toHaveBeenCalledTimes(2);
+    await waitFor(() =>
+      expect(screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-checked'))).toEqual([
+        'true',
+        'true',
+      ]),
+    );
+    // Still read-only: no toolbar, not editable.
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(document.querySelector('[data-slate-editor]')).toHaveAttribute('contenteditable', 'false');
   });
 });
 

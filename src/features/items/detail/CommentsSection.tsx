@@ -11,6 +11,7 @@ import { tokens } from '../../../shared/ui/tokens';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { commentDate } from './detailModel';
+import { useKeyboardInset } from './keyboardInset';
 
 /* Comments of a detail in view mode. */
 
@@ -35,19 +36,32 @@ const List = styled('ol')({
 
 const Entry = styled('li')({
   display: 'grid',
-  gridTemplateColumns: '3.2rem 1fr',
+  gridTemplateColumns: '3.2rem minmax(0, 1fr)',
   columnGap: '1.2rem',
-  '& .meta': { display: 'flex', alignItems: 'baseline', gap: '0.8rem' },
+  '& .meta': { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: '0.8rem' },
   '& .name': { fontSize: '1.6rem', fontWeight: 700 },
   '& time': { fontSize: '1.4rem', color: tokens.grey[500] },
-  '& .content': { gridColumn: 2, margin: '0.4rem 0 0', fontSize: '1.6rem', whiteSpace: 'pre-wrap' },
+  '& .content': {
+    gridColumn: 2,
+    margin: '0.4rem 0 0',
+    fontSize: '1.6rem',
+    whiteSpace: 'pre-wrap',
+    // A long link or word wraps instead of widening a phone screen.
+    overflowWrap: 'anywhere',
+  },
 });
 
 const Muted = styled('p')({ margin: 0, fontSize: '1.6rem', color: tokens.grey[500] });
 
-const Box = styled('form')({
+/**
+ * Stuck to the bottom of the page's scroll area, above the band the floating save button keeps free
+ * (`--detail-save-band`, set by the detail page where the button would cover the box) and, while it has the focus
+ * on a phone, above the on-screen keyboard (keyboardInset.ts, an inline `bottom`).
+ */
+const Box = styled('form')(({ theme }) => ({
   position: 'sticky',
-  bottom: 0,
+  bottom: 'var(--detail-save-band, 0px)',
+  zIndex: 2,
   display: 'flex',
   flexDirection: 'column',
   gap: '1.2rem',
@@ -57,6 +71,20 @@ const Box = styled('form')({
   borderRadius: '5px',
   backgroundColor: tokens.grey[100],
   boxShadow: '0 10px 15px -3px rgba(0,0,0,.10), 0 4px 6px -2px rgba(0,0,0,.05)',
+  // The band under the lifted box is the page's own background: text scrolling past does not show under it.
+  '&::after': {
+    content: '""',
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    // From under the rounded bottom corners.
+    top: 'calc(100% - 0.5rem)',
+    height: 'calc(var(--detail-save-band, 0px) + 0.5rem)',
+    backgroundColor: theme.palette.background.default,
+    pointerEvents: 'none',
+    // Above the box's background (a 0.5 rem overlap hides the page behind the rounded corners), below its fields.
+    zIndex: -1,
+  },
   '& textarea': {
     flex: 1,
     border: 'none',
@@ -64,7 +92,7 @@ const Box = styled('form')({
     resize: 'none',
     font: 'inherit',
     fontSize: '1.6rem',
-    '&::placeholder': { color: tokens.grey[400] },
+    '&::placeholder': { color: tokens.grey[500] },
   },
   '& button': {
     ...navyButtonStyle,
@@ -76,7 +104,25 @@ const Box = styled('form')({
     fontSize: '1.4rem',
     transition: 'background-color 300ms',
   },
-});
+  // Phones: one row, the field growing with its text up to five lines, like a messenger's input.
+  [theme.breakpoints.down('sm')]: {
+    flexDirection: 'row',
+    alignItems: 'flex-end',
+    minHeight: 0,
+    padding: '0.8rem 0.8rem 0.8rem 1.6rem',
+    gap: '0.8rem',
+    '& textarea': {
+      minWidth: 0,
+      minHeight: '4.4rem',
+      maxHeight: '12rem',
+      padding: '1.1rem 0',
+      boxSizing: 'border-box',
+      lineHeight: 1.4,
+      fieldSizing: 'content',
+    },
+    '& button': { flex: 'none', height: '4.4rem', minWidth: '6.4rem' },
+  },
+}));
 
 export interface CommentsSectionProps {
   category: CommentCategory;
@@ -94,7 +140,12 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
   const [createComment, { isLoading: sending }] = useCreateCommentMutation();
   const [draft, setDraft] = useState('');
   const composing = useRef(false);
-  const listEnd = useRef<HTMLDivElement>(null);
+  /** After the box: with the band below it (scroll margin), the very end of the page. */
+  const pageEnd = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLFormElement>(null);
+  /** The box holds the focus: only then does the keyboard lift it. */
+  const [focused, setFocused] = useState(false);
+  const keyboard = useKeyboardInset(boxRef, focused);
   /** Set after a post: scroll to the bottom once the refreshed list renders. */
   const scrollPending = useRef(false);
 
@@ -105,7 +156,9 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
   useEffect(() => {
     if (scrollPending.current && data) {
       scrollPending.current = false;
-      listEnd.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
+      // The end of the page comes into view, the box at its own place under the list: the newest comment shows
+      // right above it (scrolling the list's end to the bottom edge would leave it under the sticky box).
+      pageEnd.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
     }
   }, [data]);
 
@@ -157,9 +210,16 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
             ))}
           </List>
         )}
-        <div ref={listEnd} />
       </Section>
-      <Box onSubmit={(event) => void submit(event)}>
+      <Box
+        ref={boxRef}
+        style={keyboard > 0 ? { bottom: `${keyboard}px` } : undefined}
+        onSubmit={(event) => void submit(event)}
+        onFocus={() => setFocused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        }}
+      >
         <textarea
           aria-label={text.inputLabel}
           placeholder={text.placeholder}
@@ -177,6 +237,7 @@ export function CommentsSection({ category, targetId }: CommentsSectionProps) {
           {text.submit}
         </button>
       </Box>
+      <div ref={pageEnd} style={{ scrollMarginBottom: 'var(--detail-save-band, 0px)' }} />
     </>
   );
 }

@@ -13,7 +13,7 @@ const Fallback = styled('div')({
   minHeight: '12rem',
   padding: '1.2rem 0',
   fontSize: '1.6rem',
-  color: tokens.grey[400],
+  color: tokens.grey[500],
 });
 
 function PlainDescription({ readOnly }: DescriptionEditorProps) {

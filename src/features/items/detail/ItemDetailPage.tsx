@@ -19,6 +19,7 @@ import { errorEnvelope, errorStatus } from '../../../api/errors';
 import { useAppDispatch } from '../../../app/hooks';
 import { teamListPath } from '../../../app/paths';
 import type { ItemKind } from '../../../../contract/itemEnums';
+import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { useTeam } from '../../../shared/lib/useTeam';
 import { copy, type ItemScope } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
@@ -28,6 +29,7 @@ import { tokens } from '../../../shared/ui/tokens';
 import { LeaveGuard, leaveGuardArmed, leaveGuardReleased } from '../../leaveGuard';
 import { toastShown } from '../../toast';
 import { CommentsSection } from './CommentsSection';
+import { DETAIL_CONTAINER, WIDE_DETAIL } from './detailLayout';
 import { DescriptionSlot } from './DescriptionSlot';
 import {
   createPayload,
@@ -39,10 +41,20 @@ import {
   type DetailForm,
 } from './detailModel';
 import { PropertyPanel } from './PropertyPanel';
-import { SaveButton } from './SaveButton';
+import { SAVE_BUTTON_PLACE, SaveButton } from './SaveButton';
 import { TitleField } from './TitleField';
 
 export type DetailMode = 'create' | 'view' | 'edit';
+
+/**
+ * The tab title (docs/product.md "Item detail"): `{item title} · {team} · Momentum` in view and edit (the saved
+ * title), `새 이슈 · {team} · Momentum` (새 목표, 새 외부 이슈) in create. A child of the page, so the 404 and
+ * error screens that replace the page keep their own title.
+ */
+function PageTitle({ title, team }: { title: string | undefined; team: string | null }) {
+  usePageTitle(title, team);
+  return null;
+}
 
 export interface ItemDetailPageProps {
   kind: ItemKind;
@@ -53,17 +65,39 @@ export interface ItemDetailPageProps {
   id: number | null;
 }
 
-const Page = styled('main')({
+/**
+ * The page inside the shell's `<main>` (a plain element: one `<main>` per page). The container of the detail's
+ * container queries (detailLayout.ts). The bottom padding keeps the floating save button's band free, so the button
+ * never covers the end of the page (SaveButton.tsx).
+ */
+const Page = styled('div')(({ theme }) => ({
   position: 'relative',
   display: 'flex',
   flexDirection: 'column',
   minHeight: '100%',
   padding: '3.2rem',
+  paddingBottom: SAVE_BUTTON_PLACE.desktop.band,
   boxSizing: 'border-box',
   color: tokens.grey[600],
-});
+  containerType: 'inline-size',
+  containerName: DETAIL_CONTAINER,
+  [theme.breakpoints.down('md')]: {
+    padding: '2.4rem',
+    paddingBottom: SAVE_BUTTON_PLACE.tablet.band,
+  },
+  [theme.breakpoints.down('sm')]: {
+    padding: '1.6rem',
+    paddingBottom: `calc(${SAVE_BUTTON_PLACE.phone.band} + env(safe-area-inset-bottom, 0px))`,
+  },
+}));
 
-const Header = styled('header')({
+/**
+ * Team (→ its list), generated name and the title — the page's one `<h1>`: the title, or '새 이슈' … while empty.
+ * Nothing wraps: the team name and the title end in an ellipsis (a long team name used to stack one syllable per
+ * line). On phones the visible title is the big field right below, so the `<h1>` is kept for assistive technology
+ * only.
+ */
+const Header = styled('header')(({ theme }) => ({
   display: 'flex',
   alignItems: 'center',
   gap: '1.2rem',
@@ -72,40 +106,92 @@ const Header = styled('header')({
     display: 'flex',
     alignItems: 'center',
     gap: '0.8rem',
+    flex: '0 1 auto',
+    minWidth: '4.4rem',
     fontSize: '2.4rem',
     fontWeight: 700,
     color: 'inherit',
     textDecoration: 'none',
+    '& > :first-of-type': { flex: 'none' },
   },
-  '& .name': { fontSize: '1.6rem', fontWeight: 700, whiteSpace: 'nowrap' },
-  '& .title': {
-    fontSize: '1.6rem',
+  '& .team-name, & .title': {
+    minWidth: 0,
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
   },
-  '& .title.empty': { color: tokens.grey[400] },
-});
+  '& .name': { flex: 'none', fontSize: '1.6rem', fontWeight: 700, whiteSpace: 'nowrap' },
+  '& .title': { flex: '1 1 0', margin: 0, fontSize: '1.6rem', fontWeight: 400 },
+  '& .title.empty': { color: tokens.grey[500] },
+  // Touch screens: the team link is a 44 px target.
+  '@media (pointer: coarse)': { '& .team': { minHeight: '4.4rem' } },
+  [theme.breakpoints.down('sm')]: {
+    gap: '0.8rem',
+    '& .team': { fontSize: '1.8rem', minHeight: '4.4rem' },
+    '& .name': { fontSize: '1.4rem', color: tokens.grey[500] },
+    '& .title': {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+  },
+}));
 
-const Crumbs = styled('nav')({
+/** '위치'. Phones leave it out: the team link of the header goes to the same list. */
+const Crumbs = styled('nav')(({ theme }) => ({
   marginTop: '0.8rem',
   fontSize: '1.4rem',
   color: tokens.grey[500],
-  '& ol': { display: 'flex', gap: '0.6rem', listStyle: 'none', margin: 0, padding: 0 },
+  minWidth: 0,
+  '& ol': { display: 'flex', gap: '0.6rem', listStyle: 'none', margin: 0, padding: 0, minWidth: 0 },
+  '& li': { flex: 'none', whiteSpace: 'nowrap' },
+  '& li:last-of-type': { flex: '0 1 auto', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
   '& li + li::before': { content: '"/"', marginRight: '0.6rem' },
   '& a': { color: 'inherit' },
-});
+  [theme.breakpoints.down('sm')]: { display: 'none' },
+}));
 
-const Body = styled('div')({
-  display: 'flex',
-  gap: '8.8rem',
+/**
+ * Title, '속성' and the description with the comments. Narrow (detailLayout.ts): one column — title, the '속성'
+ * band, description — and `--detail-save-band` lifts the sticky comment box above the save button, which would
+ * otherwise cover its '확인'. Wide: the description column and the panel beside it (the desktop reference).
+ */
+const Body = styled('div')(({ theme }) => ({
+  '--detail-save-band': SAVE_BUTTON_PLACE.desktop.band,
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  rowGap: '2.4rem',
   marginTop: '5.7rem',
   padding: '0 3.2rem',
-  flexWrap: 'wrap',
-});
+  '& > .heading-area, & > .content-area': { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  [theme.breakpoints.down('md')]: {
+    '--detail-save-band': SAVE_BUTTON_PLACE.tablet.band,
+    marginTop: '3.2rem',
+    padding: 0,
+  },
+  [theme.breakpoints.down('sm')]: {
+    '--detail-save-band': `calc(${SAVE_BUTTON_PLACE.phone.band} + env(safe-area-inset-bottom, 0px))`,
+    rowGap: '1.6rem',
+    marginTop: '1.6rem',
+  },
+  [WIDE_DETAIL]: {
+    '--detail-save-band': '0px',
+    gridTemplateColumns: 'minmax(40rem, 1fr) minmax(33rem, auto)',
+    // The panel spans both rows; `1fr` takes what it needs beyond them, so the title row stays its own height.
+    gridTemplateRows: 'auto 1fr',
+    columnGap: '8.8rem',
+    rowGap: 0,
+    '& > .heading-area': { gridColumn: 1, gridRow: 1 },
+    '& > aside': { gridColumn: 2, gridRow: '1 / span 2', alignSelf: 'start' },
+    '& > .content-area': { gridColumn: 1, gridRow: 2 },
+  },
+}));
 
 /** Edit mode: the item was saved by someone else meanwhile (the typed text stays). */
-const ChangedNotice = styled('div')({
+const ChangedNotice = styled('div')(({ theme }) => ({
   display: 'flex',
   alignItems: 'center',
   gap: '1.2rem',
@@ -123,9 +209,11 @@ const ChangedNotice = styled('div')({
     font: 'inherit',
     cursor: 'pointer',
   },
-});
-
-const Left = styled('div')({ flex: 1, minWidth: '40rem', display: 'flex', flexDirection: 'column' });
+  [theme.breakpoints.down('sm')]: {
+    flexWrap: 'wrap',
+    '& button': { minHeight: '4.4rem' },
+  },
+}));
 
 /**
  * One detail screen for goals, issues and externals (docs/product.md "Item detail"): create → POST →
@@ -227,13 +315,16 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
   const listPath = teamListPath(scope, teamId, kind);
   const viewPath = (itemId: number) => `${listPath}/${itemId}`;
 
-  const patchNow = async (patch: ItemPatch) => {
-    if (id === null) return;
+  /** A view-mode save of some fields: true when it was saved; a failure is only logged. */
+  const patchNow = async (patch: ItemPatch): Promise<boolean> => {
+    if (id === null) return false;
     pendingPatches.current += 1;
     try {
       await updateItem({ kind: kind, teamId, id, patch }).unwrap();
+      return true;
     } catch (cause) {
       console.error(text.updateFailed, cause);
+      return false;
     } finally {
       pendingPatches.current -= 1;
     }
@@ -246,6 +337,46 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
     if (mode === 'view' && patch) {
       loaded.current = { ...loaded.current, ...fields };
       void patchNow(patch);
+    }
+  };
+
+  /** Checklist ticks of view mode waiting to be saved: the latest document, sent after the one in flight. */
+  const checklistSaves = useRef<{ running: boolean; next: string | null }>({ running: false, next: null });
+
+  /**
+   * View mode: a checklist item was ticked (docs/product.md "Item detail": a view-mode property change). The
+   * description is saved at once with a `PATCH` of `content` alone — the same request, cache invalidation and
+   * live-update rule as the other properties (newer data waits while a save of this tab is in flight). Quick ticks
+   * are sent one after another, the latest document last, so a slower earlier request never lands after a later
+   * one. When the last save fails it is logged ('수정 실패') and the box goes back to what the server holds.
+   */
+  const saveChecklist = async (content: string) => {
+    if (mode !== 'view') return;
+    formRef.current = { ...formRef.current, content };
+    loaded.current = { ...loaded.current, content };
+    setForm(formRef.current);
+    const queue = checklistSaves.current;
+    queue.next = content;
+    if (queue.running) return;
+    queue.running = true;
+    pendingPatches.current += 1;
+    let saved = true;
+    try {
+      while (queue.next !== null) {
+        const next = queue.next;
+        queue.next = null;
+        saved = await patchNow({ content: next });
+      }
+    } finally {
+      queue.running = false;
+      pendingPatches.current -= 1;
+    }
+    const server = detailRef.current;
+    if (!saved && server && formRef.current.content === content) {
+      loaded.current = { ...loaded.current, content: server.content };
+      formRef.current = { ...formRef.current, content: server.content };
+      setForm(formRef.current);
+      setContentRevision((revision) => revision + 1);
     }
   };
 
@@ -337,13 +468,17 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
 
   return (
     <Page aria-busy={!ready}>
+      <PageTitle
+        title={mode === 'create' ? text.defaultTitle[kind] : detail?.title}
+        team={teamName || null}
+      />
       <Header>
         <Link className="team" to={listPath}>
           <Avatar kind="team" src={team?.teamImageUrl ?? null} size="3.2rem" />
-          {teamName}
+          <span className="team-name">{teamName}</span>
         </Link>
         {itemName && <span className="name">{itemName}</span>}
-        <span className={form.title.trim() ? 'title' : 'title empty'}>{shownTitle}</span>
+        <h1 className={form.title.trim() ? 'title' : 'title empty'}>{shownTitle}</h1>
       </Header>
       <Crumbs aria-label={text.breadcrumb}>
         <ol>
@@ -356,7 +491,7 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
       </Crumbs>
       {ready ? (
         <Body>
-          <Left>
+          <div className="heading-area">
             <TitleField
               value={form.title}
               placeholder={text.titlePlaceholder[kind]}
@@ -365,6 +500,7 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
                 setForm(formRef.current);
               }}
               onCommit={commitTitle}
+              focusOnMount={mode === 'create'}
             />
             {mode === 'edit' && changedWhileEditing && id !== null && (
               <ChangedNotice role="status">
@@ -374,6 +510,9 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
                 </button>
               </ChangedNotice>
             )}
+          </div>
+          <PropertyPanel kind={kind} mode={mode} teamId={teamId} form={form} onChange={onPropertyChange} />
+          <div className="content-area">
             <DescriptionSlot
               key={`${mode}-${id ?? 'new'}-${contentRevision}`}
               initialContent={form.content}
@@ -384,10 +523,10 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
                 // catches up in `save`, before view mode remounts the editor with `form.content`.
                 formRef.current = { ...formRef.current, content };
               }}
+              onCheckToggle={mode === 'view' ? (content) => void saveChecklist(content) : undefined}
             />
             {mode === 'view' && <CommentsSection category={COMMENT_CATEGORY[kind]} targetId={id} />}
-          </Left>
-          <PropertyPanel kind={kind} mode={mode} teamId={teamId} form={form} onChange={onPropertyChange} />
+          </div>
         </Body>
       ) : (
         <p role="status">{text.loading}</p>

@@ -3,22 +3,47 @@ import { mutedWhenDisabled, navyButtonStyle } from '../../../shared/ui/buttons';
 import { copy } from '../../../shared/copy';
 import { LineIcon } from '../../../shared/ui/icons/LineIcon';
 
-const Button = styled('button')({
+/**
+ * Where the floating button sits per layout, and the band it occupies at the bottom of the screen (its bottom
+ * offset + its height + a gap): the detail page keeps that band free of content (ItemDetailPage.tsx), so the button
+ * never covers text, a property or the comment box. The safe-area inset is added on phones (home indicator).
+ */
+export const SAVE_BUTTON_PLACE = {
+  phone: { right: '1.6rem', bottom: '1.6rem', height: '4.4rem', band: '7.2rem' },
+  tablet: { right: '3.2rem', bottom: '3.2rem', height: '4.4rem', band: '8.8rem' },
+  desktop: { right: '6.4rem', bottom: '5.3rem', height: '3.6rem', band: '10.5rem' },
+} as const;
+
+const SAFE_BOTTOM = 'env(safe-area-inset-bottom, 0px)';
+
+const Button = styled('button')(({ theme }) => ({
   ...navyButtonStyle,
   ...mutedWhenDisabled,
   position: 'fixed',
-  right: '6.4rem',
-  bottom: '5.3rem',
+  right: SAVE_BUTTON_PLACE.desktop.right,
+  bottom: SAVE_BUTTON_PLACE.desktop.bottom,
   zIndex: 10,
   display: 'flex',
   alignItems: 'center',
   gap: '0.8rem',
-  height: '3.6rem',
+  height: SAVE_BUTTON_PLACE.desktop.height,
   padding: '0 1.6rem',
   borderRadius: '3.75px',
   fontSize: '1.6rem',
   transition: 'background-color 300ms, color 300ms',
-});
+  [theme.breakpoints.between('sm', 'md')]: {
+    right: SAVE_BUTTON_PLACE.tablet.right,
+    bottom: SAVE_BUTTON_PLACE.tablet.bottom,
+    height: SAVE_BUTTON_PLACE.tablet.height,
+  },
+  [theme.breakpoints.down('sm')]: {
+    right: SAVE_BUTTON_PLACE.phone.right,
+    bottom: `calc(${SAVE_BUTTON_PLACE.phone.bottom} + ${SAFE_BOTTOM})`,
+    height: SAVE_BUTTON_PLACE.phone.height,
+    padding: '0 2rem',
+    boxShadow: '0 4px 12px rgba(0,0,0,.2)',
+  },
+}));
 
 const Tick = () => (
   <LineIcon width="1.6rem" height="1.6rem" strokeWidth={2}>

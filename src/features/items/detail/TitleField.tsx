@@ -1,16 +1,17 @@
-import { useRef, type ChangeEvent, type CompositionEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent, type CompositionEvent, type KeyboardEvent } from 'react';
 import { styled } from '@mui/material/styles';
 import { ITEM_TITLE_MAX } from '../../../../contract/itemEnums';
 import { tokens } from '../../../shared/ui/tokens';
 import { useAppDispatch } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
 import { toastShown } from '../../toast';
+import { compositionOpen } from './compositionWatch';
 import { clampTitle, singleLine } from './detailModel';
 
 /** Toast key of the title limit: one toast per overflow (a repeat replaces it). */
 export const TITLE_MAX_TOAST_KEY = 'title-max';
 
-const Input = styled('textarea')({
+const Input = styled('textarea')(({ theme }) => ({
   width: '100%',
   border: 'none',
   outline: 'none',
@@ -25,8 +26,9 @@ const Input = styled('textarea')({
   color: tokens.grey[600],
   background: 'transparent',
   fieldSizing: 'content',
-  '&::placeholder': { color: tokens.grey[400] },
-});
+  '&::placeholder': { color: tokens.grey[500] },
+  [theme.breakpoints.down('sm')]: { fontSize: '2.4rem' },
+}));
 
 export interface TitleFieldProps {
   value: string;
@@ -34,6 +36,11 @@ export interface TitleFieldProps {
   onChange: (value: string) => void;
   /** View mode: the title saves when the field loses focus. */
   onCommit?: () => void;
+  /**
+   * Create screens: the field takes the focus when it mounts (also after the `C` shortcut or a '새 이슈' button),
+   * unless a Hangul composition is open elsewhere (compositionWatch.ts).
+   */
+  focusOnMount?: boolean;
 }
 
 /**
@@ -41,8 +48,20 @@ export interface TitleFieldProps {
  * once per overflow — no line breaks (Enter blocked). While a Hangul syllable is being composed nothing is cut or
  * acted on; the limit applies on `compositionend`, so the last syllable is never broken.
  */
-export function TitleField({ value, placeholder, onChange, onCommit }: TitleFieldProps) {
+export function TitleField({
+  value,
+  placeholder,
+  onChange,
+  onCommit,
+  focusOnMount = false,
+}: TitleFieldProps) {
   const dispatch = useAppDispatch();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  // Once, on mount: a later render never moves the focus again.
+  const focusAtMount = useRef(focusOnMount);
+  useEffect(() => {
+    if (focusAtMount.current && !compositionOpen()) inputRef.current?.focus();
+  }, []);
   const composing = useRef(false);
   /** True from an overflow until the title is back under the limit: one toast per overflow. */
   const overflowed = useRef(false);
@@ -80,6 +99,7 @@ export function TitleField({ value, placeholder, onChange, onCommit }: TitleFiel
 
   return (
     <Input
+      ref={inputRef}
       aria-label={copy.itemDetail.titleLabel}
       rows={1}
       value={value}

@@ -56,7 +56,16 @@ export function StateProperty({ form, onChange }: PropertyProps) {
       value={form.state}
       codes={DETAIL_STATES}
       labels={STATE_LABELS}
-      icon={(state, size) => <StatusDot state={state} size={size === 'value' ? '1.6rem' : '1.2rem'} />}
+      icon={(state, size) =>
+        size === 'value' ? (
+          // In the 2.4 rem column of the other rows' icons, so every value starts at the same x.
+          <span style={{ display: 'inline-flex', flex: 'none', width: '2.4rem', justifyContent: 'center' }}>
+            <StatusDot state={state} size="1.6rem" />
+          </span>
+        ) : (
+          <StatusDot state={state} size="1.2rem" />
+        )
+      }
       onPick={(state) => onChange({ state }, { state })}
     />
   );
