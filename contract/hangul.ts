@@ -96,7 +96,9 @@ export function jamoOf(text: string): string {
  */
 export function isChoseongQuery(query: string): boolean {
   const letters = [...query].filter((ch) => !isSpace(ch));
-  return letters.length > 0 && letters.every((ch) => canBeChoseong(ch) || compoundConsonantParts(ch) !== null);
+  return (
+    letters.length > 0 && letters.every((ch) => canBeChoseong(ch) || compoundConsonantParts(ch) !== null)
+  );
 }
 
 /**
@@ -108,7 +110,12 @@ export function choseongQueryOf(query: string): string {
 }
 
 /** The character ranges covered by `offsets[from…to)` (letters of one character share its index), merged. */
-function rangesOf(text: string, offsets: readonly number[], from: number, to: number): Array<[number, number]> {
+function rangesOf(
+  text: string,
+  offsets: readonly number[],
+  from: number,
+  to: number,
+): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   for (let i = from; i < to; i++) {
     const start = offsets[i]!;

@@ -63,11 +63,7 @@ export const externalSyncSchema = z.object({
 });
 export type ExternalSync = z.infer<typeof externalSyncSchema>;
 
-/**
- * The server administrator's guide to configuring GitHub and Slack (public/integrations-setup.html, shipped with
- * the client and served by the server at this path): where the "서버 관리자 설정 필요" notes link.
- */
-export const INTEGRATIONS_SETUP_PATH = '/integrations-setup.html';
+export { INTEGRATIONS_SETUP_PATH } from './integrationsSetup';
 
 /**
  * `GET /api/teams/{teamId}/integrations` (200 `COMMON200`): which tools this server can offer at all.
