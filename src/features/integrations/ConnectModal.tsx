@@ -25,14 +25,19 @@ import { INTEGRATION_SERVICES, isRedirectTarget, type IntegrationService } from 
  * guide, so nobody picks it to get a 503.
  */
 
-const Cards = styled('div')({
+const Cards = styled('div')(({ theme }) => ({
   display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
   gap: '1.2rem',
   margin: '2.4rem 0 0',
   padding: 0,
   border: 0,
-});
+  // Phones: one card a row, so neither is squeezed past the panel's edge.
+  [theme.breakpoints.down('sm')]: {
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '& > label': { minHeight: '9.6rem', padding: '1.2rem 2rem' },
+  },
+}));
 
 const Card = styled('label')({
   position: 'relative',
