@@ -22,7 +22,7 @@ import type { PropertyProps } from './types';
 const EXT_TOAST_KEY = 'ext-tool';
 
 /** Under the 외부 row: where the GitHub issue goes, or why it cannot (the toasts announce the same). */
-const TargetHint = styled('p')({
+const TargetHint = styled('p')(({ theme }) => ({
   margin: '-1.2rem 0 0',
   paddingLeft: '3.7rem',
   fontSize: '1.2rem',
@@ -31,7 +31,11 @@ const TargetHint = styled('p')({
   overflowWrap: 'anywhere',
   '&[data-status="missing"]': { color: tokens.error },
   '& a': { color: tokens.navyVariant, textDecoration: 'underline' },
-});
+  // The setup guide link: a 44 px touch target on phones.
+  [theme.breakpoints.down('sm')]: {
+    '& a.setup': { display: 'inline-flex', alignItems: 'center', minHeight: '4.4rem' },
+  },
+}));
 
 function targetHint(target: GithubTarget): string {
   const text = copy.itemDetail;
@@ -119,7 +123,7 @@ export function ExternalToolProperty({ form, onChange, mode, teamId }: ExternalT
       {mode === 'create' && unconfigured.length > 0 && (
         <TargetHint data-status="unconfigured">
           {copy.integrations.unconfigured.hint(serviceLabels(unconfigured))}{' '}
-          <SetupGuideLink href={availability.setupUrl} services={unconfigured} />
+          <SetupGuideLink className="setup" href={availability.setupUrl} services={unconfigured} />
         </TargetHint>
       )}
       {mode === 'create' && form.extServiceType === 'GITHUB' && form.github && (
