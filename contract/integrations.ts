@@ -62,3 +62,22 @@ export const externalSyncSchema = z.object({
   message: z.string().nullable(),
 });
 export type ExternalSync = z.infer<typeof externalSyncSchema>;
+
+export { INTEGRATIONS_SETUP_PATH } from './integrationsSetup';
+
+/**
+ * `GET /api/teams/{teamId}/integrations` (200 `COMMON200`): which tools this server can offer at all.
+ * `githubConfigured`: the GitHub App's id and key are set (`GITHUB_APP_ID`, `GITHUB_APP_PRIVATE_KEY…`), else
+ * `GET /api/github/connect` answers 503 `GITHUB503_0` and GITHUB externals cannot open issues;
+ * `slackConfigured`: the Slack app's client id and secret are set (`SLACK_CLIENT_ID` / `SLACK_CLIENT_SECRET`), else
+ * `GET /slack/connect` answers 503 `SLACK503_0`. `setupUrl`: the setup guide (`INTEGRATIONS_SETUP_PATH`). The
+ * client shows an unconfigured tool as "서버 관리자 설정 필요" with that link instead of offering it
+ * (docs/product.md "Integrations").
+ */
+export const integrationAvailabilitySchema = z.object({
+  githubConfigured: z.boolean(),
+  slackConfigured: z.boolean(),
+  setupUrl: z.string(),
+});
+export type IntegrationAvailability = z.infer<typeof integrationAvailabilitySchema>;
+export const integrationAvailabilityResponseSchema = envelopeSchema(integrationAvailabilitySchema);

@@ -871,6 +871,7 @@ describe('OpenAPI', () => {
       ['/api/github/installation/callback', 'get', false],
       ['/api/teams/{teamId}/github/installation', 'get', true],
       ['/api/teams/{teamId}/github/repositories', 'get', true],
+      ['/api/teams/{teamId}/integrations', 'get', true],
       ['/slack/connect', 'get', true],
       ['/slack/callback', 'get', false],
     ];

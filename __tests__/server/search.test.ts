@@ -142,6 +142,8 @@ describe('GET /api/search: ranking', () => {
       ],
       ['lagom', 'externals', { title: '라곰이 좋아' }],
       ['report', 'issues', { title: '오류 보고' }],
+      ['quarter', 'issues', { title: '분기 결제' }],
+      ['quarterMiddle', 'issues', { title: '이번 분기 결제' }],
     ];
     for (const [key, segment, payload] of items) {
       ids[key] = await createItemOk(app, ws.owner, rankTeam, segment as 'issues', payload);
@@ -157,10 +159,17 @@ describe('GET /api/search: ranking', () => {
       ['로그인', '로그인 리다이렉트 오류', '자동 로그인 설정', '설정 화면'],
       'title title title content',
     ],
-    // 초성 only: newest first among equals
-    ['ㄹㄱㅇ', ['라곰이 좋아', '자동 로그인 설정', '로그인 리다이렉트 오류', '로그인'], 'choseong ×4'],
-    // a half-composed last syllable
-    ['로그이', ['자동 로그인 설정', '로그인 리다이렉트 오류', '로그인'], 'jamo ×3'],
+    // 초성 only: at the title's start first (newest first among those), then in the middle
+    ['ㄹㄱㅇ', ['라곰이 좋아', '로그인 리다이렉트 오류', '로그인', '자동 로그인 설정'], 'choseong ×4'],
+    // a compound consonant a 2-set IME composes from ㄹ+ㄱ counts as both; spaces optional either way
+    ['ㄺㅇ', ['라곰이 좋아', '로그인 리다이렉트 오류', '로그인', '자동 로그인 설정'], 'choseong ×4'],
+    ['ㄹㄱ ㅇ', ['라곰이 좋아', '로그인 리다이렉트 오류', '로그인', '자동 로그인 설정'], 'choseong ×4'],
+    ['ㅂㄱㄱㅈ', ['분기 결제', '이번 분기 결제'], 'choseong: start before the newer middle'],
+    ['ㅂㄱ ㄱㅈ', ['분기 결제', '이번 분기 결제'], 'choseong with the space'],
+    ['ㅄ', [], 'ㅂ+ㅅ: no title has ㅂ then ㅅ as initials'],
+    // a half-composed last syllable: at the start first
+    ['로그이', ['로그인 리다이렉트 오류', '로그인', '자동 로그인 설정'], 'jamo ×3'],
+    ['분기 결ㅈ', ['분기 결제', '이번 분기 결제'], 'jamo: start before the newer middle'],
     // title prefix before title substring
     ['오류', ['오류 보고', '로그인 리다이렉트 오류'], 'title title'],
     // prefix and substring over two words; the description's 설정 comes last
@@ -189,9 +198,24 @@ describe('GET /api/search: ranking', () => {
       priority: 'NONE',
     });
 
+    // 초성 ranges are the matched syllables, one range per word (the space is not highlighted).
     const initials = await search(ws.owner, { q: 'ㅈㄷ ㄹㄱㅇ', teamId: rankTeam });
     expect(initials.map((h) => [h.title, h.match, h.ranges])).toEqual([
-      ['자동 로그인 설정', 'choseong', [[0, 6]]],
+      ['자동 로그인 설정', 'choseong', [[0, 2], [3, 6]]],
+    ]);
+    const compact = await search(ws.owner, { q: 'ㄱㅈ', teamId: rankTeam });
+    expect(compact.map((h) => [h.title, h.match, h.ranges])).toEqual([
+      ['이번 분기 결제', 'choseong', [[6, 8]]],
+      ['분기 결제', 'choseong', [[3, 5]]],
+    ]);
+    const compound = await search(ws.owner, { q: 'ㅂㄱㄱㅈ', teamId: rankTeam });
+    expect(compound.map((h) => [h.title, h.match, h.ranges])).toEqual([
+      ['분기 결제', 'choseong', [[0, 2], [3, 5]]],
+      ['이번 분기 결제', 'choseong', [[3, 5], [6, 8]]],
+    ]);
+    const ligature = await search(ws.owner, { q: 'ㄺㅇ ㄹ', teamId: rankTeam });
+    expect(ligature.map((h) => [h.title, h.match, h.ranges])).toEqual([
+      ['로그인 리다이렉트 오류', 'choseong', [[0, 3], [4, 5]]],
     ]);
     const half = await search(ws.owner, { q: '리다ㅇ', teamId: rankTeam });
     expect(half.map((h) => [h.title, h.match, h.ranges])).toEqual([
@@ -246,7 +270,7 @@ describe('GET /api/search: derived columns follow every write', () => {
     });
     expect(await columns(id)).toEqual({
       t: '결제 module',
-      c: 'ㄱㅈ module',
+      c: 'ㄱㅈmodule',
       j: 'ㄱㅕㄹㅈㅔ module',
       x: '첫 줄 환불 정책 검토',
     });
@@ -296,11 +320,25 @@ describe('GET /api/search: derived columns follow every write', () => {
     expect(await backfillSearchColumns(testDb.database.db)).toBe(0);
     expect(await columns(row!.id)).toEqual({
       t: '옛날 이슈',
-      c: 'ㅇㄴ ㅇㅅ',
+      c: 'ㅇㄴㅇㅅ',
       j: 'ㅇㅖㅅㄴㅏㄹ ㅇㅣㅅㅠ',
       x: '오래된 설명',
     });
     expect((await search(ws.owner, { q: 'ㅇㄴ', teamId: writeTeam })).map((h) => h.id)).toEqual([row!.id]);
+  });
+
+  it('초성 columns written with spaces (before they were dropped) are derived again at start-up', async () => {
+    const id = await createItemOk(app, ws.owner, writeTeam, 'issues', { title: '옛 분기 정산' });
+    // As an earlier version wrote it: one letter per character, spaces kept.
+    await testDb.database.db.update(item).set({ searchChoseong: 'ㅇ ㅂㄱ ㅈㅅ' }).where(eq(item.id, id));
+    const hit = () =>
+      search(ws.owner, { q: 'ㅂㄱㅈㅅ', teamId: writeTeam }).then((hits) => hits.some((h) => h.id === id));
+    expect(await hit()).toBe(false);
+    expect(await backfillSearchColumns(testDb.database.db)).toBe(1);
+    expect(await backfillSearchColumns(testDb.database.db)).toBe(0);
+    expect((await columns(id))!.c).toBe('ㅇㅂㄱㅈㅅ');
+    expect(await hit()).toBe(true);
+    await deleteIssue(ws.owner, writeTeam, id);
   });
 
   it('GitHub issues imported and edited by webhook are searchable', async () => {

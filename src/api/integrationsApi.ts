@@ -1,4 +1,8 @@
-import type { GithubInstallation, GithubRepository } from '../../contract/integrations';
+import type {
+  GithubInstallation,
+  GithubRepository,
+  IntegrationAvailability,
+} from '../../contract/integrations';
 import { baseApi, unwrapResult } from './baseApi';
 import { githubInstallationTag, githubRepositoriesTag, INTEGRATION_TAGS } from './cacheTags';
 
@@ -14,6 +18,18 @@ import { githubInstallationTag, githubRepositoriesTag, INTEGRATION_TAGS } from '
 
 export const integrationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * GET /api/teams/{teamId}/integrations — `{ githubConfigured, slackConfigured, setupUrl }`: whether this server
+     * has the GitHub App and the Slack app configured at all (unconfigured: the connect routes answer 503), and
+     * the path of the administrator's setup guide. The configuration only changes with a restart, so it is kept
+     * for the session. 404 `TEAM404_0` for a team of another workspace.
+     */
+    getIntegrationAvailability: build.query<IntegrationAvailability, number>({
+      query: (teamId) => `/api/teams/${teamId}/integrations`,
+      transformResponse: unwrapResult<IntegrationAvailability>,
+      keepUnusedDataFor: 3600,
+    }),
+
     /**
      * GET /api/github/connect?teamId= — the GitHub App install URL for this team (result: the URL string; its
      * signed `state` lasts 10 minutes, so it is never reused from the cache). Errors: 503 `GITHUB503_0` (GitHub
@@ -60,6 +76,7 @@ export const integrationsApi = baseApi.injectEndpoints({
 });
 
 export const {
+  useGetIntegrationAvailabilityQuery,
   useLazyGetGithubConnectUrlQuery,
   useLazyGetSlackConnectUrlQuery,
   useGetGithubInstallationQuery,

@@ -477,6 +477,21 @@ export const copy = {
    * and the complete pages the provider returns to.
    */
   integrations: {
+    /**
+     * A tool this server has no credentials for (`GET /api/teams/{teamId}/integrations`): shown with this note and
+     * a link to the administrator's setup guide instead of being offered (the connect would answer 503).
+     */
+    unconfigured: {
+      note: '서버 관리자 설정 필요',
+      guide: '설정 안내',
+      /** Accessible name of the guide link (it opens in a new tab). */
+      guideLabel: (tools: string) => `${tools} 연동 설정 안내 (새 탭에서 열림)`,
+      /** Under the detail's 외부 row, on create: 'GitHub · Slack: 서버 관리자 설정 필요'. */
+      hint: (tools: string) => `${tools}: 서버 관리자 설정 필요`,
+      /** A click on the 외부 row when no tool is configured on the server. */
+      noneConfigured:
+        '이 서버에는 외부 툴 연동이 설정되어 있지 않습니다. 서버 관리자에게 설정을 요청해 주세요.',
+    },
     modal: {
       title: '외부 연동',
       /** Accessible name of the two cards' radio group. */

@@ -10,6 +10,8 @@ import {
   githubInstallationResponseSchema,
   githubRepositoriesResponseSchema,
   idParamSchema,
+  INTEGRATIONS_SETUP_PATH,
+  integrationAvailabilityResponseSchema,
   slackConnectQuerySchema,
 } from '../../../contract';
 import type { Db } from '../../db';
@@ -231,6 +233,38 @@ export async function integrationRoutes(
         return fail(reply, request.log, GITHUB_COMPLETE_PATH, failure);
       }
     },
+  );
+
+  r.get(
+    '/api/teams/:teamId/integrations',
+    {
+      ...guarded,
+      schema: {
+        tags: ['integrations'],
+        summary: 'Which integrations this server offers',
+        description:
+          '`{ githubConfigured, slackConfigured, setupUrl }`: whether the server has a GitHub App ' +
+          '(`GITHUB_APP_ID` and its private key) and a Slack app (`SLACK_CLIENT_ID` / `SLACK_CLIENT_SECRET`) ' +
+          'configured — without them the connect routes answer 503 — and the path of the setup guide ' +
+          `(\`${INTEGRATIONS_SETUP_PATH}\`). The client shows an unconfigured tool as "서버 관리자 설정 필요" ` +
+          'with that link instead of offering it. Any member of the team may ask; another workspace\'s team → ' +
+          '404 `TEAM404_0`.',
+        security: [{ bearerAuth: [] }],
+        params: teamParamsSchema,
+        response: {
+          200: integrationAvailabilityResponseSchema,
+          400: errorEnvelopeSchema.describe('`VALID400_1`: teamId malformed'),
+          401: AUTH_ERRORS,
+          404: errorEnvelopeSchema.describe("`TEAM404_0`: no team with that id in the caller's workspace"),
+        },
+      },
+    },
+    async (_request, reply) =>
+      ok(reply, 'COMMON200', {
+        githubConfigured: integrations.github !== null,
+        slackConfigured: integrations.slack !== null && Boolean(config.slack.clientId),
+        setupUrl: INTEGRATIONS_SETUP_PATH,
+      }),
   );
 
   r.get(

@@ -38,8 +38,11 @@ export async function searchRoutes(app: FastifyInstance, { db }: SearchRoutesOpt
         description:
           "The caller's workspace only (with `teamId`, only that team). Matches the generated name (`Acme-i12`, " +
           'or `i12`), the title (substring, 초성 such as ㄹㄱㅇ for 로그인, a half-composed last syllable such as ' +
-          '로그이) and the description text. Ranked: exact name or title, name or title prefix, title substring, ' +
-          '초성, letters, description; ties newest first. `ranges` are the title characters to highlight.',
+          '로그이) and the description text. 초성 queries may leave out spaces (ㅂㄱㄱㅈ finds 분기 결제) and may hold ' +
+          'compound consonants a 2-set keyboard composes from two initials (ㄺㅇ = ㄹㄱㅇ). Ranked: exact name or ' +
+          'title; then titles starting with the match (name or title prefix, 초성, letters); then titles having ' +
+          'it elsewhere (substring, 초성, letters); then the description; ties newest first. `ranges` are the ' +
+          'title characters to highlight (one per word for 초성 matches across a space).',
         security: [{ bearerAuth: [] }],
         querystring: searchQuerySchema,
         response: {

@@ -1,7 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import type { ItemKind, Priority, SearchHit, SearchMatch, SearchResult, State } from '../../../contract';
-import { isChoseongQuery, jamoOf, matchHangul, normalizeText } from '../../../contract/hangul';
+import {
+  choseongQueryOf,
+  isChoseongQuery,
+  jamoOf,
+  matchHangul,
+  normalizeText,
+} from '../../../contract/hangul';
 import type { Db } from '../../db';
 import { member, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
@@ -23,11 +29,30 @@ export interface SearchInput {
 }
 
 /**
- * The tiers of the ranking, best first; an item counts at its best tier, ties newest first:
- * 0 exact name or exact title, 1 name prefix or title prefix, 2 title substring, 3 title 초성 (queries of initial
- * consonants only), 4 title letters (a half-composed last syllable: 로그이 in 로그인), 5 description substring.
+ * The tiers of the ranking, best first; an item counts at its best tier, ties newest first. A title that starts
+ * with the match ranks above one that has it in the middle, whatever their age (the order of contract/hangul.ts
+ * `matchRank`, which the client's own filters use):
+ * 0 exact name or exact title; 1 name prefix or title prefix; 2 title 초성 prefix (queries of initial consonants
+ * only); 3 title letters prefix (a half-composed last syllable: 로그이 at the start of 로그인); 4 title substring;
+ * 5 title 초성 elsewhere; 6 title letters elsewhere; 7 description substring.
  */
-const RANK_CONTENT = 5;
+const RANK = {
+  exact: 0,
+  prefix: 1,
+  choseongPrefix: 2,
+  jamoPrefix: 3,
+  substring: 4,
+  choseong: 5,
+  jamo: 6,
+  content: 7,
+} as const;
+const RANK_CONTENT = RANK.content;
+
+/**
+ * Short 초성 / letter patterns (1–2 characters, no trigrams) rank titles starting with the match first among this
+ * many times `limit` newest matches (a bounded walk; bench/search.ts measured a wider window several times slower).
+ */
+const SHORT_WINDOW = 2;
 
 /** Letters of a query's decomposition the jamo trigram index is asked for (see `searchStatement`). */
 const JAMO_INDEXED = 8;
@@ -91,7 +116,8 @@ interface Row {
  * pattern (3+ characters) PostgreSQL reads the tier's GIN index; shorter patterns have no trigrams, and the
  * sub-query walks the workspace's items newest first (`item_workspace_id_idx`) until it has `limit` of them — then
  * each item at its best tier, the first `limit` by tier and newest first. Taking `limit` per tier loses nothing: an
- * item among the first `limit` overall is among the first `limit` of its best tier.
+ * item among the first `limit` overall is among the first `limit` of its best tier (for 초성 and letter patterns of
+ * 1–2 characters, among the newest `limit × SHORT_WINDOW` matches: see `startFirst`).
  */
 export async function searchItems(db: Db, memberId: number, input: SearchInput): Promise<SearchResult> {
   const started = performance.now();
@@ -134,13 +160,37 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
       ? sql`(select id, ${sql.raw(String(rank))} as rank from (select id from item where ${scope} and (${condition}) offset 0) m order by id desc limit ${n})`
       : sql`(select id, ${sql.raw(String(rank))} as rank from item where ${scope} and (${condition}) order by id desc limit ${n})`;
 
+  // Matches of `pattern` in `column` at the title's start at `startRank`, the others at `anyRank` (`anywhere` is
+  // the condition finding them all), sorted by rank, then newest first, at most `n`: the newest `n` of the first
+  // rank, then of the second, which is all the final order can use. With trigrams (3+ characters) the matches are
+  // read from the index, all of them. Shorter patterns (one or two consonants, one syllable's letters) have no
+  // trigrams and match a large share of the titles: a walk newest first takes the newest `n × SHORT_WINDOW`
+  // matches and ranks those, so a title that starts with the match outranks newer ones within that window
+  // (bench/search.ts: `ㄱㅅ`; a separate walk for the start reads every item when such titles are few).
+  const startFirst = (
+    startRank: number,
+    anyRank: number,
+    column: 'search_choseong' | 'search_jamo',
+    anywhere: SQL,
+    pattern: string,
+  ) => {
+    const atStart = sql`${sql.raw(column)} like ${`${likeLiteral(pattern)}%`}`;
+    const rank = sql`case when ${atStart} then ${sql.raw(String(startRank))} else ${sql.raw(String(anyRank))} end`;
+    const matches =
+      Array.from(pattern).length >= 3
+        ? sql`select id, ${rank} as rank from (select id, ${sql.raw(column)} from item where ${scope} and (${anywhere}) offset 0) m`
+        : sql`select id, ${rank} as rank from item where ${scope} and (${anywhere}) order by id desc limit ${n * SHORT_WINDOW}`;
+    return sql`(select id, rank from (${matches}) r order by rank, id desc limit ${n})`;
+  };
+
   const exact = [sql`search_title = ${q}`];
   const prefix = [sql`search_title like ${`${likeLiteral(q)}%`}`];
   if (nameQuery !== null) {
     exact.unshift(sql`lower(name) = ${nameQuery}`);
     prefix.unshift(sql`lower(name) like ${`${likeLiteral(nameQuery)}%`}`);
   }
-  const hangul = HANGUL.test(q) && !isChoseongQuery(q);
+  const choseong = isChoseongQuery(q);
+  const hangul = HANGUL.test(q) && !choseong;
   const letters = jamoOf(q);
   // Letters are a small alphabet, so their trigrams are common and each one the index reads is a long list: the
   // index is asked for the first `JAMO_INDEXED` letters only, and `strpos` checks the whole on those rows.
@@ -148,25 +198,40 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     letters.length <= JAMO_INDEXED
       ? sql`search_jamo like ${`%${likeLiteral(letters)}%`}`
       : sql`search_jamo like ${`%${likeLiteral(letters.slice(0, JAMO_INDEXED))}%`} and strpos(search_jamo, ${letters}) > 0`;
-  const choseong = isChoseongQuery(q);
   const length = Array.from(q).length;
-  const tiers = [tier(0, sql.join(exact, sql` or `)), tier(1, sql.join(prefix, sql` or `))];
+  const tiers = [
+    tier(RANK.exact, sql.join(exact, sql` or `)),
+    tier(RANK.prefix, sql.join(prefix, sql` or `)),
+  ];
   if (choseong) {
-    // No tier 2: a title holding the consonants themselves has them in its 초성 too (choseongOf keeps letters).
-    tiers.push(tier(3, sql`search_choseong like ${contains}`, q));
+    // The column has no spaces and compound consonants as their two initials (contract/hangul.ts `choseongOf`), so
+    // the query is searched the same way: `ㅂㄱ ㄱㅈ`, `ㅂㄱㄱㅈ` → ㅂㄱㄱㅈ; `ㄺㅇ` → ㄹㄱㅇ. No substring tier: a title
+    // holding the consonants themselves has them in its 초성 too (choseongOf keeps letters).
+    const initials = choseongQueryOf(q);
+    tiers.push(
+      startFirst(
+        RANK.choseongPrefix,
+        RANK.choseong,
+        'search_choseong',
+        sql`search_choseong like ${`%${likeLiteral(initials)}%`}`,
+        initials,
+      ),
+    );
   } else {
     // A title containing a Hangul query contains its letters too, 2–3 times as many: trigrams to read the index by
     // where the query itself is too short for any (`검` → `ㄱㅓㅁ`).
     tiers.push(
       hangul && length < 3
-        ? tier(2, sql`${lettersCondition} and search_title like ${contains}`)
-        : tier(2, sql`search_title like ${contains}`, q),
+        ? tier(RANK.substring, sql`${lettersCondition} and search_title like ${contains}`)
+        : tier(RANK.substring, sql`search_title like ${contains}`, q),
     );
-    // A query without Hangul is its own letters, found by tier 2 already.
-    if (hangul) tiers.push(tier(4, lettersCondition, letters));
+    // A query without Hangul is its own letters, found by the title tiers already.
+    if (hangul) {
+      tiers.push(startFirst(RANK.jamoPrefix, RANK.jamo, 'search_jamo', lettersCondition, letters));
+    }
     // Descriptions only for queries with trigrams (3+ characters): shorter ones would be read from every
     // description of the workspace when they are rare, and match nearly everything when they are not.
-    if (length >= 3) tiers.push(tier(RANK_CONTENT, sql`search_text like ${contains}`, q));
+    if (length >= 3) tiers.push(tier(RANK.content, sql`search_text like ${contains}`, q));
   }
 
   return sql`
@@ -195,7 +260,7 @@ function toHit(row: Row, q: string): SearchHit {
     priority: row.priority,
   };
   const rank = Number(row.rank);
-  if (rank === RANK_CONTENT) {
+  if (rank === RANK.content) {
     return {
       ...base,
       match: 'content',
@@ -205,13 +270,13 @@ function toHit(row: Row, q: string): SearchHit {
   }
   const found = matchHangul(row.title, q);
   let match: SearchMatch;
-  if (rank <= 1) {
+  if (rank <= RANK.prefix) {
     // Tiers 0 and 1 are a name or a title; the title when it has the query (its characters are highlighted).
     match = found?.kind === 'substring' ? 'title' : 'name';
-  } else if (rank === 2) {
+  } else if (rank === RANK.substring) {
     match = 'title';
   } else {
-    match = rank === 3 ? 'choseong' : 'jamo';
+    match = rank === RANK.choseongPrefix || rank === RANK.choseong ? 'choseong' : 'jamo';
   }
   return { ...base, match, ranges: match === 'name' ? [] : (found?.ranges ?? []) };
 }

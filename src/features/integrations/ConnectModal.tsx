@@ -10,6 +10,7 @@ import { assignLocation } from '../../shared/lib/browser';
 import { Modal, ModalButton } from '../../shared/ui/Modal';
 import { toastShown } from '../toast';
 import { ExtServiceLogo } from '../../shared/ui/icons/serviceLogos';
+import { SetupGuideLink, useIntegrationAvailability } from './availability';
 import { INTEGRATION_SERVICES, isRedirectTarget, type IntegrationService } from './integrationModel';
 
 /*
@@ -19,17 +20,24 @@ import { INTEGRATION_SERVICES, isRedirectTarget, type IntegrationService } from 
  * it (full-page redirect); a failure toasts the response's Korean message and keeps the modal open.
  *
  * The cards are native radio buttons inside labels: one Tab stop, arrow keys move the choice, Space picks.
- * Already-linked tools stay selectable (reconnecting is allowed).
+ * Already-linked tools stay selectable (reconnecting is allowed). A tool the server has not configured
+ * (`GET /api/teams/{teamId}/integrations`) is a disabled card saying "서버 관리자 설정 필요" with a link to the setup
+ * guide, so nobody picks it to get a 503.
  */
 
-const Cards = styled('div')({
+const Cards = styled('div')(({ theme }) => ({
   display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
   gap: '1.2rem',
   margin: '2.4rem 0 0',
   padding: 0,
   border: 0,
-});
+  // Phones: one card a row, so neither is squeezed past the panel's edge.
+  [theme.breakpoints.down('sm')]: {
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '& > label': { minHeight: '9.6rem', padding: '1.2rem 2rem' },
+  },
+}));
 
 const Card = styled('label')({
   position: 'relative',
@@ -47,6 +55,21 @@ const Card = styled('label')({
   cursor: 'pointer',
   transition: 'box-shadow 150ms ease',
   '&:hover': { boxShadow: '0 10px 15px -3px rgba(0,0,0,.1), 0 4px 6px -4px rgba(0,0,0,.1)' },
+  '&[data-disabled="true"]': { cursor: 'default', color: tokens.grey[600], boxShadow: 'none' },
+  '&[data-disabled="true"] input': { cursor: 'default' },
+  '& .setup': {
+    // Above the card's invisible radio, so the link takes its own clicks.
+    position: 'relative',
+    zIndex: 1,
+    alignSelf: 'flex-start',
+    display: 'inline-flex',
+    alignItems: 'center',
+    minHeight: '4.4rem',
+    fontSize: '1.4rem',
+    fontWeight: 700,
+    color: tokens.navyVariant,
+    textDecoration: 'underline',
+  },
   '&[data-checked="true"]': {
     borderColor: tokens.navy,
     backgroundColor: tokens.navy,
@@ -94,6 +117,8 @@ export default function ConnectModal({ open, onClose, teamId }: ConnectModalProp
   // One-shot reads: the URL carries a short-lived signed state, so no refetch on focus.
   const [githubConnectUrl] = useLazyGetGithubConnectUrlQuery({ refetchOnFocus: false });
   const [slackConnectUrl] = useLazyGetSlackConnectUrlQuery({ refetchOnFocus: false });
+  const availability = useIntegrationAvailability(teamId);
+  const unconfiguredText = copy.integrations.unconfigured;
 
   const connect = async () => {
     if (!choice || pending) return;
@@ -118,31 +143,42 @@ export default function ConnectModal({ open, onClose, teamId }: ConnectModalProp
   return (
     <Modal open={open} onClose={onClose} title={text.title} width="54.8rem" locked={pending}>
       <Cards role="radiogroup" aria-label={text.choose}>
-        {INTEGRATION_SERVICES.map((service) => (
-          <Card key={service} data-checked={choice === service}>
-            <input
-              type="radio"
-              name={name}
-              value={service}
-              checked={choice === service}
-              disabled={pending}
-              onChange={() => setChoice(service)}
-              aria-label={`${EXT_SERVICE_LABELS[service]} — ${text.descriptions[service]}`}
-            />
-            <span className="name">
-              <span className="mark" style={{ display: 'inline-flex' }}>
-                <ExtServiceLogo type={service} size="3.2rem" />
+        {INTEGRATION_SERVICES.map((service) => {
+          const configured = availability.isConfigured(service);
+          const description = configured ? text.descriptions[service] : unconfiguredText.note;
+          return (
+            <Card
+              key={service}
+              data-checked={configured && choice === service}
+              data-disabled={!configured || undefined}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={service}
+                checked={configured && choice === service}
+                disabled={pending || !configured}
+                onChange={() => setChoice(service)}
+                aria-label={`${EXT_SERVICE_LABELS[service]} — ${description}`}
+              />
+              <span className="name">
+                <span className="mark" style={{ display: 'inline-flex' }}>
+                  <ExtServiceLogo type={service} size="3.2rem" />
+                </span>
+                {EXT_SERVICE_LABELS[service]}
               </span>
-              {EXT_SERVICE_LABELS[service]}
-            </span>
-            <span className="description">{text.descriptions[service]}</span>
-          </Card>
-        ))}
+              <span className="description">{description}</span>
+              {!configured && (
+                <SetupGuideLink className="setup" href={availability.setupUrl} services={[service]} />
+              )}
+            </Card>
+          );
+        })}
       </Cards>
       <Submit
         type="button"
         fullWidth
-        disabled={!choice || pending}
+        disabled={!choice || pending || !availability.isConfigured(choice)}
         aria-busy={pending || undefined}
         onClick={() => void connect()}
       >

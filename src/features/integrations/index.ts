@@ -8,3 +8,9 @@ export { useGithubTargetLoader } from './useGithubTargetLoader';
 
 /** The "외부 연동" modal, in its own chunk (`integrations-connect`): fetched on first hover, focus or click. */
 export const loadConnectModal = () => import(/* webpackChunkName: "integrations-connect" */ './ConnectModal');
+export {
+  useIntegrationAvailability,
+  SetupGuideLink,
+  serviceLabels,
+  type IntegrationAvailabilityView,
+} from './availability';

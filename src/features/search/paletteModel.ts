@@ -1,4 +1,4 @@
-import { matchHangul } from '../../../contract/hangul';
+import { matchHangul, rankByMatch } from '../../../contract/hangul';
 import type { ItemKind } from '../../../contract/itemEnums';
 import type { SearchHit } from '../../api/searchApi';
 import { teamCreatePath, teamListPath, workspacePaths } from '../../app/paths';
@@ -9,8 +9,8 @@ import type { RecentItem } from './recentSlice';
 
 /*
  * What the command palette lists (docs/product.md "Search"): with a query, the server's hits grouped by kind and
- * the actions that match (contract/hangul.ts `matchHangul`, the same matcher as the server's); with an empty
- * query, the recently opened items and every action. One flat list of options, in display order, for the
+ * the actions that match, best first (contract/hangul.ts `rankByMatch`: the server's matcher and order); with an
+ * empty query, the recently opened items and every action. One flat list of options, in display order, for the
  * arrow keys; `section` groups them on screen.
  */
 
@@ -132,10 +132,10 @@ export function paletteOptions({
         };
       }),
   );
-  const matchedActions = actions.flatMap((action): PaletteOption[] => {
-    const match = matchHangul(action.label, typed);
-    return match ? [{ ...action, ranges: match.ranges }] : [];
-  });
+  // Best first, as the server ranks hits: a label that starts with the match before one that has it in the middle.
+  const matchedActions = rankByMatch(actions, typed, (action) => [action.label]).map(
+    (action): PaletteOption => ({ ...action, ranges: matchHangul(action.label, typed)?.ranges ?? [] }),
+  );
   return [...hitOptions, ...matchedActions];
 }
 

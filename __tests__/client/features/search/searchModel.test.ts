@@ -61,4 +61,29 @@ describe('palette model', () => {
     expect(options).toHaveLength(1);
     expect(options[0]).toMatchObject({ to: '/workspace/default/team/7/issue/12', nameRanges: [[5, 8]] });
   });
+
+  it('lists matching actions best first: a label starting with the match before one having it in the middle', () => {
+    const labels = (text: string) =>
+      paletteOptions({
+        text,
+        query: text,
+        hits: [],
+        recent: [],
+        team: { scope: 'default', teamId: 7 },
+        defaultTeamId: 7,
+      })
+        .filter((option) => option.type === 'action')
+        .map((option) => (option.type === 'action' ? [option.label, option.ranges] : null));
+    expect(labels('이슈')).toEqual([
+      ['이슈 목록으로 이동', [[0, 2]]],
+      ['새 이슈', [[2, 4]]],
+      ['외부 이슈 목록으로 이동', [[3, 5]]],
+    ]);
+    // 초성 without spaces (목록으로: ㅁㄹㅇㄹ); all three have it in the middle, so they keep their order.
+    expect(labels('ㅁㄹㅇㄹ').map((entry) => entry![0])).toEqual([
+      '목표 목록으로 이동',
+      '이슈 목록으로 이동',
+      '외부 이슈 목록으로 이동',
+    ]);
+  });
 });

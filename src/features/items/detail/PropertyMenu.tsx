@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'rea
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { styled } from '@mui/material/styles';
-import { hangulIncludes } from '../../../../contract/hangul';
+import { rankByMatch } from '../../../../contract/hangul';
 import { copy } from '../../../shared/copy';
 import { tokens } from '../../../shared/ui/tokens';
 import { CaretDownIcon, CheckIcon } from '../icons';
@@ -108,7 +108,8 @@ export interface PropertyMenuProps<K extends string | number> {
   emptyText?: string;
   /**
    * With it, a filter field (this placeholder and accessible name) tops the menu and narrows the options by
-   * `hangulIncludes` (contract/hangul.ts): 초성 and a half-composed last syllable match.
+   * `rankByMatch` (contract/hangul.ts): 초성 (spaces optional, ㄺ as ㄹ+ㄱ) and a half-composed last syllable match;
+   * pinned options first, then labels that start with the match, then those that have it in the middle.
    */
   filterLabel?: string;
 }
@@ -143,7 +144,14 @@ export function PropertyMenu<K extends string | number>({
   };
   const filtering = filterLabel !== undefined && query.trim() !== '';
   const visible = filtering
-    ? options.filter((option) => option.pinned || hangulIncludes(option.label, query))
+    ? [
+        ...options.filter((option) => option.pinned),
+        ...rankByMatch(
+          options.filter((option) => !option.pinned),
+          query,
+          (option) => [option.label],
+        ),
+      ]
     : options;
   const noMatch = filtering && options.length > 0 && !visible.some((option) => !option.pinned);
   const menuOf = (element: Element | null) => element?.closest('[role="menu"]');

@@ -6,7 +6,13 @@ import { useAppDispatch } from '../../../../app/hooks';
 import { copy } from '../../../../shared/copy';
 import { ExtServiceLogo } from '../../../../shared/ui/icons/serviceLogos';
 import { tokens } from '../../../../shared/ui/tokens';
-import { useGithubTargetLoader, type GithubTarget } from '../../../integrations';
+import {
+  SetupGuideLink,
+  serviceLabels,
+  useGithubTargetLoader,
+  useIntegrationAvailability,
+  type GithubTarget,
+} from '../../../integrations';
 import { toastShown } from '../../../toast';
 import { ExternalGlyph } from '../../icons';
 import { PropertyMenu } from '../PropertyMenu';
@@ -16,7 +22,7 @@ import type { PropertyProps } from './types';
 const EXT_TOAST_KEY = 'ext-tool';
 
 /** Under the 외부 row: where the GitHub issue goes, or why it cannot (the toasts announce the same). */
-const TargetHint = styled('p')({
+const TargetHint = styled('p')(({ theme }) => ({
   margin: '-1.2rem 0 0',
   paddingLeft: '3.7rem',
   fontSize: '1.2rem',
@@ -25,7 +31,11 @@ const TargetHint = styled('p')({
   overflowWrap: 'anywhere',
   '&[data-status="missing"]': { color: tokens.error },
   '& a': { color: tokens.navyVariant, textDecoration: 'underline' },
-});
+  // The setup guide link: a 44 px touch target on phones.
+  [theme.breakpoints.down('sm')]: {
+    '& a.setup': { display: 'inline-flex', alignItems: 'center', minHeight: '4.4rem' },
+  },
+}));
 
 function targetHint(target: GithubTarget): string {
   const text = copy.itemDetail;
@@ -40,17 +50,20 @@ export interface ExternalToolPropertyProps extends PropertyProps {
 
 /**
  * '외부' of an external (docs/product.md "Integrations"): the tool (GitHub or Slack), chosen on create among the
- * team's linked tools and fixed afterwards. Picking GitHub loads where its issue goes; saved externals link to the
+ * team's linked tools that the server has configured, and fixed afterwards. On create, a tool the server has no
+ * credentials for is named under the row as "서버 관리자 설정 필요" with a link to the setup guide, never offered. Picking GitHub loads where its issue goes; saved externals link to the
  * GitHub issue or Slack message made at creation.
  */
 export function ExternalToolProperty({ form, onChange, mode, teamId }: ExternalToolPropertyProps) {
   const text = copy.itemDetail;
   const dispatch = useAppDispatch();
   const { data: links } = useGetExternalLinksQuery(teamId);
+  const availability = useIntegrationAvailability(teamId);
   const linkedTools: ExtServiceType[] = [
     ...(links?.linkedWithGithub ? (['GITHUB'] as const) : []),
     ...(links?.linkedWithSlack ? (['SLACK'] as const) : []),
-  ];
+  ].filter((tool) => availability.isConfigured(tool));
+  const { unconfigured } = availability;
   const toast = (message: string) => dispatch(toastShown({ key: EXT_TOAST_KEY, message }));
 
   const loadGithubTarget = useGithubTargetLoader();
@@ -91,7 +104,12 @@ export function ExternalToolProperty({ form, onChange, mode, teamId }: ExternalT
           mode !== 'create'
             ? () => toast(text.extCreateOnly)
             : linkedTools.length === 0
-              ? () => toast(text.extNoneLinked)
+              ? () =>
+                  toast(
+                    unconfigured.length === 2
+                      ? copy.integrations.unconfigured.noneConfigured
+                      : text.extNoneLinked,
+                  )
               : undefined
         }
         options={linkedTools.map((tool) => ({
@@ -102,6 +120,12 @@ export function ExternalToolProperty({ form, onChange, mode, teamId }: ExternalT
         }))}
         onPick={(tool) => void pickTool(tool)}
       />
+      {mode === 'create' && unconfigured.length > 0 && (
+        <TargetHint data-status="unconfigured">
+          {copy.integrations.unconfigured.hint(serviceLabels(unconfigured))}{' '}
+          <SetupGuideLink className="setup" href={availability.setupUrl} services={unconfigured} />
+        </TargetHint>
+      )}
       {mode === 'create' && form.extServiceType === 'GITHUB' && form.github && (
         <TargetHint data-status={form.github.status}>{targetHint(form.github)}</TargetHint>
       )}
