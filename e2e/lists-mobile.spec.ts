@@ -171,7 +171,8 @@ test('lists and notifications on a phone, a tablet and a desktop', async ({ page
       title: i % 3 === 0 ? `${longTitle} ${i + 1}` : `이슈 ${i + 1}`,
       state: STATES[i % STATES.length],
       priority: PRIORITIES[(i * 2) % PRIORITIES.length],
-      managersId: i < 18 ? managerSets[i % managerSets.length] : [idOf('김민수'), ...(i % 2 ? [] : [idOf('이영희')])],
+      managersId:
+        i < 18 ? managerSets[i % managerSets.length] : [idOf('김민수'), ...(i % 2 ? [] : [idOf('이영희')])],
       goalId: i % 4 === 0 ? null : goalIds[i % goalIds.length],
       deadline: deadlines[i % deadlines.length],
     });
@@ -196,7 +197,10 @@ test('lists and notifications on a phone, a tablet and a desktop', async ({ page
   expect(chip!.y).toBeGreaterThanOrEqual(top!.y + top!.height - 1);
   await expect(firstRow.locator('[data-column]')).toHaveCount(4);
   await checkLayout(page, 'issues 390');
-  const plus = (await page.getByRole('link', { name: /^이슈 생성 / }).first().boundingBox())!;
+  const plus = (await page
+    .getByRole('link', { name: /^이슈 생성 / })
+    .first()
+    .boundingBox())!;
   expect(Math.min(plus.width, plus.height)).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: `${shots}/lists-phone-issues.png` });
 
@@ -220,7 +224,10 @@ test('lists and notifications on a phone, a tablet and a desktop', async ({ page
 
   // Delete mode with taps: tick three cards, select all and none, then delete two.
   await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
-  const toolbarButtons = [page.getByRole('button', { name: '필터' }), page.getByRole('button', { name: '삭제' })];
+  const toolbarButtons = [
+    page.getByRole('button', { name: '필터' }),
+    page.getByRole('button', { name: '삭제' }),
+  ];
   for (const button of toolbarButtons) {
     const box = (await button.boundingBox())!;
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
@@ -239,7 +246,9 @@ test('lists and notifications on a phone, a tablet and a desktop', async ({ page
   expect(await checkedCount(page)).toBe(32);
   await selectAll.tap();
   expect(await checkedCount(page)).toBe(0);
-  const doomed = await rows.evaluateAll((nodes) => nodes.slice(0, 2).map((n) => n.getAttribute('data-item-name')));
+  const doomed = await rows.evaluateAll((nodes) =>
+    nodes.slice(0, 2).map((n) => n.getAttribute('data-item-name')),
+  );
   await rows.nth(0).tap();
   await rows.nth(1).tap();
   await page.getByRole('button', { name: '삭제' }).tap();

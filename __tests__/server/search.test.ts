@@ -201,7 +201,14 @@ describe('GET /api/search: ranking', () => {
     // 초성 ranges are the matched syllables, one range per word (the space is not highlighted).
     const initials = await search(ws.owner, { q: 'ㅈㄷ ㄹㄱㅇ', teamId: rankTeam });
     expect(initials.map((h) => [h.title, h.match, h.ranges])).toEqual([
-      ['자동 로그인 설정', 'choseong', [[0, 2], [3, 6]]],
+      [
+        '자동 로그인 설정',
+        'choseong',
+        [
+          [0, 2],
+          [3, 6],
+        ],
+      ],
     ]);
     const compact = await search(ws.owner, { q: 'ㄱㅈ', teamId: rankTeam });
     expect(compact.map((h) => [h.title, h.match, h.ranges])).toEqual([
@@ -210,12 +217,33 @@ describe('GET /api/search: ranking', () => {
     ]);
     const compound = await search(ws.owner, { q: 'ㅂㄱㄱㅈ', teamId: rankTeam });
     expect(compound.map((h) => [h.title, h.match, h.ranges])).toEqual([
-      ['분기 결제', 'choseong', [[0, 2], [3, 5]]],
-      ['이번 분기 결제', 'choseong', [[3, 5], [6, 8]]],
+      [
+        '분기 결제',
+        'choseong',
+        [
+          [0, 2],
+          [3, 5],
+        ],
+      ],
+      [
+        '이번 분기 결제',
+        'choseong',
+        [
+          [3, 5],
+          [6, 8],
+        ],
+      ],
     ]);
     const ligature = await search(ws.owner, { q: 'ㄺㅇ ㄹ', teamId: rankTeam });
     expect(ligature.map((h) => [h.title, h.match, h.ranges])).toEqual([
-      ['로그인 리다이렉트 오류', 'choseong', [[0, 3], [4, 5]]],
+      [
+        '로그인 리다이렉트 오류',
+        'choseong',
+        [
+          [0, 3],
+          [4, 5],
+        ],
+      ],
     ]);
     const half = await search(ws.owner, { q: '리다ㅇ', teamId: rankTeam });
     expect(half.map((h) => [h.title, h.match, h.ranges])).toEqual([

@@ -1,5 +1,10 @@
 import { render } from '@testing-library/react';
-import { documentTitleOf, usePageHeading, usePageTitle, type TitlePart } from '../../../src/shared/lib/pageTitle';
+import {
+  documentTitleOf,
+  usePageHeading,
+  usePageTitle,
+  type TitlePart,
+} from '../../../src/shared/lib/pageTitle';
 
 function Page({ parts }: { parts: TitlePart[] }) {
   usePageTitle(...parts);

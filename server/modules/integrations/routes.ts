@@ -247,7 +247,7 @@ export async function integrationRoutes(
           '(`GITHUB_APP_ID` and its private key) and a Slack app (`SLACK_CLIENT_ID` / `SLACK_CLIENT_SECRET`) ' +
           'configured — without them the connect routes answer 503 — and the path of the setup guide ' +
           `(\`${INTEGRATIONS_SETUP_PATH}\`). The client shows an unconfigured tool as "서버 관리자 설정 필요" ` +
-          'with that link instead of offering it. Any member of the team may ask; another workspace\'s team → ' +
+          "with that link instead of offering it. Any member of the team may ask; another workspace's team → " +
           '404 `TEAM404_0`.',
         security: [{ bearerAuth: [] }],
         params: teamParamsSchema,

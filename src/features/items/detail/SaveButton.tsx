@@ -2,6 +2,7 @@ import { styled } from '@mui/material/styles';
 import { mutedWhenDisabled, navyButtonStyle } from '../../../shared/ui/buttons';
 import { copy } from '../../../shared/copy';
 import { LineIcon } from '../../../shared/ui/icons/LineIcon';
+import { useFloatingActionReserve } from '../../../shared/lib/floatingAction';
 
 /**
  * Where the floating button sits per layout, and the band it occupies at the bottom of the screen (its bottom
@@ -67,6 +68,8 @@ export interface SaveButtonProps {
 
 /** The floating save button: '작성 완료', '수정하기' in view mode, '저장 중…' while saving. */
 export function SaveButton({ mode, saving, disabled, onClick }: SaveButtonProps) {
+  // While it is on screen, toasts stack above it (features/toast/toastPlacement.ts).
+  useFloatingActionReserve();
   const text = copy.itemDetail.save;
   const label = saving ? text.saving : mode === 'view' ? text.edit : text.complete;
   return (

@@ -256,9 +256,10 @@ export const phoneRowStyles = {
   },
   '& .item-row .column .goal-title': { overflow: 'hidden', textOverflow: 'ellipsis' },
   // No hover on a touch screen: a tap opens the row (or ticks it); every name stays in the accessible text.
-  '& .item-row .managers .names, & .item-row .managers:hover .names, & .item-row .managers:focus-within .names': {
-    display: 'none',
-  },
+  '& .item-row .managers .names, & .item-row .managers:hover .names, & .item-row .managers:focus-within .names':
+    {
+      display: 'none',
+    },
   '& .item-row .avatars > * + *': { marginLeft: '-0.6rem' },
   '& .item-row .ellipsis': { display: 'none' },
   '& .item-row .others': { display: 'inline' },

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { styled } from '@mui/material/styles';
-import { hangulIncludes } from '../../../../contract/hangul';
+import { rankByMatch } from '../../../../contract/hangul';
 import type { WorkspaceMember } from '../../../../contract/members';
 import { useGetMembersQuery } from '../../../api/membersApi';
 import { copy } from '../../../shared/copy';
@@ -52,14 +52,11 @@ const FilterField = styled('input')(({ theme }) => ({
 
 /**
  * Members whose name or email `query` matches (contract/hangul.ts: 초성 and a half-composed last syllable too, so
- * ㄱㅁㅅ finds 김민수 — docs/product.md "Search"); every member for a blank query.
+ * ㄱㅁㅅ finds 김민수 — docs/product.md "Search"), those whose name or email starts with the match first, ties in
+ * the list's order; every member, in order, for a blank query.
  */
 function filterMembers(members: readonly WorkspaceMember[], query: string): WorkspaceMember[] {
-  if (query.trim() === '') return [...members];
-  return members.filter(
-    (member) =>
-      hangulIncludes(member.name, query) || (member.email !== null && hangulIncludes(member.email, query)),
-  );
+  return rankByMatch(members, query, (member) => [member.name, member.email]);
 }
 
 /**
