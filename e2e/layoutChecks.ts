@@ -4,8 +4,8 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 import { shots } from './support';
 
 /**
- * Layout and accessibility checks of one screen (issue #21 "Proof"; docs/responsive.md): no horizontal overflow, no
- * overlapping text inside a list row or card, no serious or critical axe violation, and a screenshot. Every check
+ * Layout and accessibility checks of one screen (issue #21 "Proof"): no horizontal overflow, no
+ * text cut off at the right edge, no overlapping text inside a list row or card, no serious or critical axe violation, and a screenshot. Every check
  * is soft (`expect.soft`), so a journey runs to its end and reports every screen; each failure names the screen and
  * the elements. `checkScreen` also appends what it found to `e2e/.artifacts/responsive-<project>.json`.
  */
@@ -106,7 +106,9 @@ export async function overlappingText(page: Page, rowSelector = ROW_SELECTOR): P
     const reports: Array<{ row: string; a: string; b: string; area: string }> = [];
     const rows = Array.from(document.querySelectorAll(selector));
     // Only rows on screen (plus a little): the rest of an infinite list repeats the same layout.
-    for (const row of rows.slice(0, 40)) {
+    // Rows behind an open dialog (aria-hidden or inert ancestors) are not on the screen being checked.
+    const onScreen = rows.filter((row) => !row.closest('[aria-hidden="true"], [inert]'));
+    for (const row of onScreen.slice(0, 40)) {
       const rowBox = row.getBoundingClientRect();
       if (rowBox.width === 0 || rowBox.height === 0) continue;
       const boxes: Array<{ el: Element; box: Box }> = [];
@@ -166,6 +168,53 @@ export async function overlappingText(page: Page, rowSelector = ROW_SELECTOR): P
   }, rowSelector);
 }
 
+/**
+ * Text that runs past the right edge of the viewport although the document does not scroll sideways: a page that
+ * hides its overflow cuts it off, a table's scroll box hides its last columns. Text inside a toolbar or tab strip
+ * that scrolls sideways by design (the editor toolbar) and text behind an open dialog do not count.
+ * Returns the elements described (at most 8).
+ */
+export async function textPastRightEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const innerWidth = window.innerWidth;
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const scrollsSideways = (el: Element | null): boolean => {
+      for (let a = el; a && a !== document.body; a = a.parentElement) {
+        // Only toolbars and tab strips may scroll sideways (the editor toolbar does, docs/product.md); a table or a
+        // list that does is horizontal scrolling all the same.
+        if (!a.matches('[role="toolbar"], [role="tablist"]')) continue;
+        const s = getComputedStyle(a);
+        if ((s.overflowX === 'auto' || s.overflowX === 'scroll') && a.scrollWidth > a.clientWidth) return true;
+      }
+      return false;
+    };
+    const seen = new Set<Element>();
+    for (let node = walker.nextNode(); node && found.length < 8; node = walker.nextNode()) {
+      if ((node.textContent ?? '').trim() === '') continue;
+      const el = node.parentElement;
+      if (!el || seen.has(el)) continue;
+      if (el.closest('[aria-hidden="true"], [inert], script, style, noscript')) continue;
+      const s = getComputedStyle(el);
+      if (s.visibility === 'hidden' || s.display === 'none') continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const r = range.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.right <= innerWidth + 1) continue;
+      const own = el.getBoundingClientRect();
+      if (own.width <= 1 || own.height <= 1) continue; // visually hidden text
+      if (scrollsSideways(el)) continue;
+      seen.add(el);
+      const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
+      found.push(
+        `<${el.tagName.toLowerCase()}${testId ? ` in data-testid="${testId}"` : ''}> ` +
+          `"${(node.textContent ?? '').trim().slice(0, 24)}" [x ${Math.round(r.left)}–${Math.round(r.right)}]`,
+      );
+    }
+    return found;
+  });
+}
+
 /** Serious and critical axe-core violations of the page as it is now (WCAG 2.0/2.1 A and AA and best practice). */
 export async function axeViolations(page: Page): Promise<AxeReport[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -216,6 +265,14 @@ export async function checkScreen(
         `${overflow.innerWidth}; past the edge:\n  ${overflow.offenders.join('\n  ')}`,
     )
     .toBeLessThanOrEqual(overflow.innerWidth);
+  const pastEdge = await textPastRightEdge(page);
+  expect
+    .soft(
+      pastEdge,
+      `[${project}] ${screen}: text cut off past the right edge (innerWidth ${overflow.innerWidth}):\n  ` +
+        pastEdge.join('\n  '),
+    )
+    .toEqual([]);
   const overlaps = await overlappingText(page);
   expect
     .soft(
@@ -240,6 +297,7 @@ export async function checkScreen(
     screen,
     url: new URL(page.url()).pathname,
     overflow: overflow.scrollWidth > overflow.innerWidth ? overflow : null,
+    pastEdge,
     overlaps: overlaps.slice(0, 12),
     axe: violations,
   });
