@@ -46,7 +46,8 @@ export async function horizontalOverflow(page: Page): Promise<OverflowReport> {
     const describe = (el: Element) => {
       const testId = el.getAttribute('data-testid');
       const label = el.getAttribute('aria-label');
-      const cls = typeof el.className === 'string' ? el.className.split(/\s+/).filter(Boolean).slice(0, 2) : [];
+      const cls =
+        typeof el.className === 'string' ? el.className.split(/\s+/).filter(Boolean).slice(0, 2) : [];
       const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
       const r = el.getBoundingClientRect();
       return (
@@ -118,7 +119,8 @@ export async function overlappingText(page: Page, rowSelector = ROW_SELECTOR): P
         );
         if (own.length === 0) continue;
         const style = getComputedStyle(el);
-        if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+        if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0)
+          continue;
         // Visually hidden text (1 px clip) is for screen readers only.
         const own0 = el.getBoundingClientRect();
         if (own0.width <= 1 || own0.height <= 1) continue;
@@ -185,7 +187,8 @@ export async function textPastRightEdge(page: Page): Promise<string[]> {
         // list that does is horizontal scrolling all the same.
         if (!a.matches('[role="toolbar"], [role="tablist"]')) continue;
         const s = getComputedStyle(a);
-        if ((s.overflowX === 'auto' || s.overflowX === 'scroll') && a.scrollWidth > a.clientWidth) return true;
+        if ((s.overflowX === 'auto' || s.overflowX === 'scroll') && a.scrollWidth > a.clientWidth)
+          return true;
       }
       return false;
     };
@@ -226,8 +229,9 @@ export async function axeViolations(page: Page): Promise<AxeReport[]> {
       help: v.help,
       nodes: v.nodes.slice(0, 6).map((node) => {
         const target = node.target.join(' ');
-        const ratio = (node.any[0]?.data as { contrastRatio?: number; fgColor?: string; bgColor?: string } | null)
-          ?.contrastRatio;
+        const ratio = (
+          node.any[0]?.data as { contrastRatio?: number; fgColor?: string; bgColor?: string } | null
+        )?.contrastRatio;
         const data = node.any[0]?.data as { fgColor?: string; bgColor?: string } | null;
         return ratio
           ? `${target} (${ratio}:1, ${data?.fgColor} on ${data?.bgColor})`

@@ -22,7 +22,15 @@ const LONG_EXT = '외부 결제 모듈 장애 대응과 원인분석';
 
 /** A Lexical description: one paragraph and a check list (docs/product.md "Description"). */
 function description(text: string): string {
-  const textNode = (t: string) => ({ detail: 0, format: 0, mode: 'normal', style: '', text: t, type: 'text', version: 1 });
+  const textNode = (t: string) => ({
+    detail: 0,
+    format: 0,
+    mode: 'normal',
+    style: '',
+    text: t,
+    type: 'text',
+    version: 1,
+  });
   const block = { direction: 'ltr', format: '', indent: 0, version: 1 };
   return JSON.stringify({
     root: {
@@ -147,7 +155,8 @@ test('responsive journey: every route at this width, without overflow, overlaps 
         priority: PRIORITIES[i % PRIORITIES.length],
         managersId: managerSets[(i + 2) % 4],
         goalId: i % 4 === 0 ? null : goalIds[i % goalIds.length],
-        deadline: i % 5 === 0 ? {} : { start: '2026-11-01', end: `2026-12-${String(10 + i).padStart(2, '0')}` },
+        deadline:
+          i % 5 === 0 ? {} : { start: '2026-11-01', end: `2026-12-${String(10 + i).padStart(2, '0')}` },
         content: description('이슈 설명입니다. 재현 절차를 적습니다.'),
       });
       expect(issue.status, JSON.stringify(issue.body)).toBe(201);
@@ -170,7 +179,10 @@ test('responsive journey: every route at this width, without overflow, overlaps 
   }
   for (const [author, content] of [
     [page, '재현 절차를 정리해 두었습니다. 확인 부탁드려요.'],
-    [b, '확인했습니다. 오늘 중으로 수정해서 배포할게요! 긴 댓글이 좁은 화면에서 어떻게 줄바꿈되는지도 봅니다.'],
+    [
+      b,
+      '확인했습니다. 오늘 중으로 수정해서 배포할게요! 긴 댓글이 좁은 화면에서 어떻게 줄바꿈되는지도 봅니다.',
+    ],
     [page, '좋아요 👍'],
   ] as const) {
     const comment = await api(author, 'POST', '/api/comments', {
