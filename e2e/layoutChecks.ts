@@ -214,6 +214,23 @@ export async function textPastRightEdge(page: Page): Promise<string[]> {
           `"${(node.textContent ?? '').trim().slice(0, 24)}" [x ${Math.round(r.left)}–${Math.round(r.right)}]`,
       );
     }
+    // Controls have no text node of their own to measure (a title field's value, an icon button).
+    for (const el of Array.from(document.querySelectorAll('input, textarea, select, button, a[href]'))) {
+      if (found.length >= 8) break;
+      if (el.closest('[aria-hidden="true"], [inert]') || seen.has(el)) continue;
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      if (r.width <= 1 || r.height <= 1 || r.right <= innerWidth + 1) continue;
+      if (s.visibility === 'hidden' || s.display === 'none' || s.position === 'fixed') continue;
+      if (scrollsSideways(el)) continue;
+      const name =
+        el.getAttribute('aria-label') ||
+        (el as HTMLInputElement).value ||
+        (el.textContent ?? '').trim().slice(0, 24);
+      found.push(
+        `<${el.tagName.toLowerCase()}> "${String(name).slice(0, 24)}" [x ${Math.round(r.left)}–${Math.round(r.right)}]`,
+      );
+    }
     return found;
   });
 }

@@ -220,6 +220,19 @@ try {
       ` · TBT ${Math.round(metric('total-blocking-time'))} ms · CLS ${metric('cumulative-layout-shift').toFixed(3)}` +
       ` · Speed Index ${Math.round(metric('speed-index'))} ms`,
   );
+  console.log(
+    `  per run: performance ${reports.map((rep) => Math.round(rep.categories.performance.score * 100)).join(', ')}` +
+      ` · load average at the end ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs` +
+      ' (simulated throttling multiplies the CPU time it observed: a busy machine lowers the score)',
+  );
+  const display = (id) => last.audits[id]?.displayValue ?? '';
+  console.log(
+    `  main-thread work ${display('mainthread-work-breakdown')} · JS boot-up ${display('bootup-time')}` +
+      ` · transfer ${display('total-byte-weight')} · DOM ${display('dom-size')}` +
+      ` · unused JS ${display('unused-javascript')}`,
+  );
+  const lcp = last.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  if (lcp) console.log(`  LCP element: ${lcp.selector} "${(lcp.nodeLabel ?? '').slice(0, 40)}"`);
   const failed = last.categories.accessibility.auditRefs
     .map((ref) => last.audits[ref.id])
     .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
