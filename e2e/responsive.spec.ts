@@ -59,7 +59,22 @@ function description(text: string): string {
 
 /** Waits (softly) until `locator` shows, naming the screen when it never does. */
 async function ready(locator: Locator, screen: string) {
-  await expect.soft(locator.first(), `${screen}: the screen did not render`).toBeVisible({ timeout: 15_000 });
+  await expect
+    .soft(locator.filter({ visible: true }).first(), `${screen}: the screen did not render`)
+    .toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * `page.goto`, at most one every 3.2 s per page: every full load re-issues the session (POST /api/token/reissue), and
+ * the server allows 20 a minute per sign-in (REISSUE_FAMILY_LIMIT_PER_MINUTE); faster, the app is signed out and
+ * its requests answer 401. A person does not open 20 pages a minute by URL.
+ */
+const lastVisit = new WeakMap<Page, number>();
+async function visit(page: Page, url: string) {
+  const wait = (lastVisit.get(page) ?? 0) + 3200 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+  lastVisit.set(page, Date.now());
+  await page.goto(url);
 }
 
 /** The list rows of a list page (today's test id, or the `data-list-row` mark of the phone cards). */
@@ -76,11 +91,20 @@ test('responsive journey: every route at this width, without overflow, overlaps 
   const started = Date.now();
   const check = (p: Page, screen: string) => checkScreen(p, testInfo, screen, { axe });
   const errors = watchConsole(page);
+  // Which requests a console error about a failed resource refers to (the console message has no URL).
+  const failedRequests: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400 && ![400, 404, 409, 429].includes(response.status())) {
+      failedRequests.push(
+        `${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`,
+      );
+    }
+  });
   // Leaving a create or edit screen by URL: accept the browser's leave-page question.
   page.on('dialog', (dialog) => void dialog.accept());
 
   // ── Onboarding (member A creates the workspace) ──────────────────────────────────────────────────────────────
-  await page.goto('/onboarding');
+  await visit(page, '/onboarding');
   await ready(page.getByRole('button', { name: '구글로 계속하기' }), 'onboarding-login');
   await check(page, 'onboarding-login');
   await signInWithDevForm(page, '김민수', `minsu-${project}@responsive.example`);
@@ -110,7 +134,7 @@ test('responsive journey: every route at this width, without overflow, overlaps 
   // ── Member B joins through the invite link ──────────────────────────────────────────────────────────────────
   const contextB = await browser.newContext();
   const b = await contextB.newPage();
-  await b.goto(invite.inviteUrl);
+  await visit(b, invite.inviteUrl);
   await expect(b).toHaveURL(/\/onboarding$/);
   await signInWithDevForm(b, '이영희', `younghee-${project}@responsive.example`);
   await expect(b).toHaveURL(/\/onboarding\/input-pw$/);
@@ -195,42 +219,42 @@ test('responsive journey: every route at this width, without overflow, overlaps 
 
   // ── Lists: a team's and the joint (default team) lists of every kind ───────────────────────────────────────
   for (const kind of ['goal', 'issue', 'ext'] as const) {
-    await page.goto(`/workspace/team/${teamId}/${kind}`);
+    await visit(page, `/workspace/team/${teamId}/${kind}`);
     await ready(rows(page), `list-${kind}`);
     await check(page, `list-${kind}`);
   }
   for (const kind of ['goal', 'issue', 'ext'] as const) {
-    await page.goto(`/workspace/default/team/${defaultTeamId}/${kind}`);
+    await visit(page, `/workspace/default/team/${defaultTeamId}/${kind}`);
     await ready(rows(page), `joint-${kind}`);
     await check(page, `joint-${kind}`);
   }
 
   // ── Detail: create, view and edit of every kind ────────────────────────────────────────────────────────────
   for (const kind of ['goal', 'issue', 'ext'] as const) {
-    await page.goto(`/workspace/team/${teamId}/${kind}/detail/create`);
+    await visit(page, `/workspace/team/${teamId}/${kind}/detail/create`);
     const title = page.getByRole('textbox', { name: '제목' });
     await ready(title, `detail-${kind}-create`);
     await title.fill('새 항목의 제목을 입력합니다');
     await check(page, `detail-${kind}-create`);
 
-    await page.goto(`/workspace/team/${teamId}/${kind}/${ids[kind]}`);
+    await visit(page, `/workspace/team/${teamId}/${kind}/${ids[kind]}`);
     await expect.soft(title, `detail-${kind}-view: the title`).not.toHaveValue('', { timeout: 15_000 });
     await check(page, `detail-${kind}-view`);
 
-    await page.goto(`/workspace/team/${teamId}/${kind}/${ids[kind]}/edit`);
+    await visit(page, `/workspace/team/${teamId}/${kind}/${ids[kind]}/edit`);
     await expect.soft(title, `detail-${kind}-edit: the title`).not.toHaveValue('', { timeout: 15_000 });
     await check(page, `detail-${kind}-edit`);
   }
 
   // ── Comments (the issue's view, scrolled to its comments) ──────────────────────────────────────────────────
-  await page.goto(`/workspace/team/${teamId}/issue/${ids.issue}`);
+  await visit(page, `/workspace/team/${teamId}/issue/${ids.issue}`);
   const lastComment = page.getByText('좋아요 👍');
   await ready(lastComment, 'detail-comments');
   await lastComment.scrollIntoViewIfNeeded();
   await check(page, 'detail-comments');
 
   // ── Notifications (B manages items A made, and A commented on one) ─────────────────────────────────────────
-  await b.goto('/workspace/noti');
+  await visit(b, '/workspace/noti');
   await b.getByRole('tab', { name: '이슈' }).click();
   await ready(rows(b), 'notifications');
   await check(b, 'notifications');
@@ -243,13 +267,13 @@ test('responsive journey: every route at this width, without overflow, overlaps 
     ['my-profile', page.getByRole('button', { name: '로그아웃' })],
   ];
   for (const [route, shows] of settings) {
-    await page.goto(`/workspace/setting/${route}`);
+    await visit(page, `/workspace/setting/${route}`);
     await ready(shows, `settings-${route}`);
     await check(page, `settings-${route}`);
   }
 
   // ── Command palette: its search button when there is one, else Ctrl-K ───────────────────────────────────────
-  await page.goto(`/workspace/team/${teamId}/issue`);
+  await visit(page, `/workspace/team/${teamId}/issue`);
   await ready(rows(page), 'palette');
   const searchButton = page.getByRole('button', { name: /검색/ }).filter({ visible: true });
   if ((await searchButton.count()) > 0) await searchButton.first().click();
@@ -273,11 +297,13 @@ test('responsive journey: every route at this width, without overflow, overlaps 
   }
 
   // ── 404 ────────────────────────────────────────────────────────────────────────────────────────────────────
-  await page.goto('/this/route/does-not-exist');
+  await visit(page, '/this/route/does-not-exist');
   await ready(page.getByText('찾을 수 없는 페이지입니다.'), 'not-found');
   await check(page, 'not-found');
 
-  expect.soft(errors, 'console errors of member A').toEqual([]);
+  expect
+    .soft(errors, `console errors of member A; failed requests: ${failedRequests.join(', ')}`)
+    .toEqual([]);
   console.log(`[${project}] responsive journey: ${Math.round((Date.now() - started) / 1000)} s`);
   await contextB.close();
 });
