@@ -36,6 +36,24 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  /**
+   * Three widths (issue #21 "Proof"): every spec runs on desktop (1440×900) as before; the responsive journey
+   * (e2e/responsive.spec.ts) also runs on a phone (390×844, touch, device scale 3) and a tablet (768×1024). The
+   * other specs stay desktop-only so CI time stays where it was.
+   */
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'phone',
+      testMatch: /responsive\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+    },
+    {
+      name: 'tablet',
+      testMatch: /responsive\.spec\.ts$/,
+      use: { viewport: { width: 768, height: 1024 }, hasTouch: true },
+    },
+  ],
   use: {
     baseURL,
     locale: 'ko-KR',

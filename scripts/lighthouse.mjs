@@ -1,0 +1,268 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse, mobile, signed in, on the issue list of a team with 2,000 issues (issue #21 "Proof": performance ≥ 90,
+ * accessibility ≥ 95; the figures go in the docs — this is a measuring script, not a test).
+ *
+ *   npm run build && node scripts/lighthouse.mjs [--port 3850] [--issues 2000] [--runs 1] [--warm] [--keep]
+ *
+ * 1. Starts the built server (`dist-server/main.js` on `dist/`) on `--port` with a fresh embedded database in a
+ *    temporary DATA_DIR, NODE_ENV=development (so the development sign-in form exists) and a high rate limit.
+ * 2. Starts headless Chromium (/usr/bin/chromium, or CHROMIUM_PATH) with a fresh profile and a DevTools port,
+ *    drives it with playwright-core (`connectOverCDP`): signs in with the development form ('구글로 계속하기' →
+ *    name and e-mail), creates the workspace and a team through the API, and seeds the team with `--issues` issues
+ *    (POST /api/teams/{id}/issues, 8 at a time; states, priorities, managers, goals and deadlines spread as in
+ *    e2e/lists.spec.ts). Seeding 2,000 takes about a minute.
+ * 3. Opens the team's issue list once (warms the server and leaves the app's persisted state as a returning member
+ *    has it), parks the tab on about:blank, then runs Lighthouse 12 (`npx -y lighthouse@12`, Node 20) against the
+ *    same browser (`--port`), mobile form factor with its default simulated throttling, keeping storage
+ *    (`--disable-storage-reset`): the HttpOnly `refreshToken` cookie (path /api/token) and localStorage of the
+ *    signed-in profile are what the page boots with, as on a member's phone. The HTTP cache is cleared before
+ *    every run (`Network.clearBrowserCache`) unless `--warm` (a returning member with the hashed assets cached).
+ * 4. Prints the performance and accessibility scores (median of `--runs`), the metrics, and every failed
+ *    accessibility audit; the JSON reports stay in the temporary directory with `--keep`.
+ *
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium), LIGHTHOUSE (default `lighthouse@12`).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
+
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 && process.argv[index + 1] ? process.argv[index + 1] : fallback;
+};
+const PORT = Number(option('port', '3850'));
+const ISSUES = Number(option('issues', '2000'));
+const RUNS = Number(option('runs', '1'));
+const DEBUG_PORT = Number(option('debug-port', String(PORT + 100)));
+const KEEP = process.argv.includes('--keep');
+/** Keep the HTTP cache between the warm-up and the runs (a returning member); default: cold cache every run. */
+const WARM = process.argv.includes('--warm');
+const BASE = `http://localhost:${PORT}`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE = process.env.LIGHTHOUSE ?? 'lighthouse@12';
+const STATES = ['NONE', 'IN_PROGRESS', 'TODO', 'FINISH', 'REVIEW'];
+const PRIORITIES = ['NONE', 'URGENT', 'HIGH', 'NORMAL', 'LOW'];
+
+if (!fs.existsSync('dist/index.html') || !fs.existsSync('dist-server/main.js')) {
+  console.error('No build: run `npm run build` first.');
+  process.exit(1);
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-lighthouse-'));
+const log = (...args) => console.log(`[lighthouse] ${args.join(' ')}`);
+
+/** The built server on PORT with a fresh database; resolves when /api/health answers. */
+async function startServer() {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      DATA_DIR: path.join(work, 'data'),
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000',
+      GOOGLE_CLIENT_ID: '',
+      KAKAO_CLIENT_ID: '',
+      DATABASE_URL: '',
+    },
+  });
+  for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  throw new Error('the server did not start in 120 s');
+}
+
+/** Runs `command` with `args`, resolving with its exit code. */
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+const server = await startServer();
+let browser;
+let chrome;
+try {
+  // Chromium started here (Lighthouse traces it over its DevTools port); playwright-core drives its default
+  // profile for the sign-in and the seeding, so the cookie and localStorage are the ones Lighthouse's tab sees.
+  chrome = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--lang=ko-KR',
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${path.join(work, 'profile')}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; i < 60; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await sleep(250);
+  }
+  browser = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+  const context = browser.contexts()[0];
+  const page = context.pages()[0] ?? (await context.newPage());
+
+  // Sign in with the development form, as e2e/support.ts signInWithDevForm does.
+  await page.goto(`${BASE}/onboarding`);
+  await page.getByRole('button', { name: '구글로 계속하기' }).click();
+  await page.locator('#name').fill('김민수');
+  await page.locator('#email').fill('minsu@lighthouse.example');
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/onboarding\/workspace$/);
+
+  const reissue = await page.request.post(`${BASE}/api/token/reissue`);
+  const token = (await reissue.json()).result.accessToken;
+  const api = async (method, url, data) => {
+    const response = await page.request.fetch(`${BASE}${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}` },
+      ...(data === undefined ? {} : { data }),
+    });
+    const body = await response.json();
+    if (response.status() >= 300)
+      throw new Error(`${method} ${url}: ${response.status()} ${JSON.stringify(body)}`);
+    return body.result;
+  };
+  const workspace = await api('POST', '/api/workspace', { workspaceName: 'Lighthouse' });
+  await page.goto(`${BASE}/onboarding/loading`);
+  await page.waitForURL(/\/workspace\/default\/team\/\d+\/issue$/);
+  const members = await api('GET', '/api/workspace/setting/members');
+  const me = members[0].memberId;
+  const { teamId } = await api('POST', '/api/workspace/setting/teams', {
+    teamName: '성능 측정 팀',
+    memberId: [me],
+  });
+  log(`workspace ${workspace.defaultTeamId}, team ${teamId}: seeding ${ISSUES} issues…`);
+
+  const goalIds = [];
+  for (const title of ['출시 준비', 'API 정리', '가입 개선', '결제 안정화']) {
+    goalIds.push((await api('POST', `/api/teams/${teamId}/goals`, { title })).goalId);
+  }
+  const started = Date.now();
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < ISSUES; i = next++) {
+      await api('POST', `/api/teams/${teamId}/issues`, {
+        title: i % 3 === 0 ? `로그인 리다이렉트 오류 ${i + 1}` : `이슈 ${i + 1}`,
+        state: STATES[i % STATES.length],
+        priority: PRIORITIES[(i * 3) % PRIORITIES.length],
+        managersId: i % 2 ? [me] : [],
+        goalId: i % 4 === 0 ? null : goalIds[i % goalIds.length],
+        deadline:
+          i % 5 === 0 ? {} : { start: '2026-11-01', end: `2026-12-${String(1 + (i % 28)).padStart(2, '0')}` },
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  log(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+
+  const url = `${BASE}/workspace/team/${teamId}/issue`;
+  await page.goto(url);
+  await page.getByTestId('item-row').first().waitFor({ timeout: 30_000 });
+  await page.goto('about:blank');
+  // Lighthouse alone on the DevTools port while it traces (the browser and its profile keep running).
+  await browser.close();
+  browser = undefined;
+
+  const reports = [];
+  for (let r = 0; r < RUNS; r++) {
+    if (!WARM) {
+      // A cold HTTP cache, as Lighthouse's own storage reset would leave it, but the session kept.
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+      const blank = await cdp.contexts()[0].newPage();
+      const session = await blank.context().newCDPSession(blank);
+      await session.send('Network.clearBrowserCache');
+      await blank.close();
+      await cdp.close();
+    }
+    const output = path.join(work, `report-${r + 1}.json`);
+    const code = await run('npx', [
+      '-y',
+      LIGHTHOUSE,
+      url,
+      `--port=${DEBUG_PORT}`,
+      '--form-factor=mobile',
+      '--disable-storage-reset',
+      '--only-categories=performance,accessibility',
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+    ]);
+    if (code !== 0 || !fs.existsSync(output)) throw new Error(`lighthouse exited with ${code}`);
+    reports.push(JSON.parse(fs.readFileSync(output, 'utf8')));
+  }
+
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const score = (category) => Math.round(median(reports.map((rep) => rep.categories[category].score)) * 100);
+  const metric = (id) => median(reports.map((rep) => rep.audits[id]?.numericValue ?? Number.NaN));
+  const last = reports[reports.length - 1];
+  console.log('');
+  console.log(`Lighthouse ${last.lighthouseVersion}, mobile (simulated throttling), ${RUNS} run(s), ${url}`);
+  console.log(`  final URL: ${last.finalDisplayedUrl}`);
+  console.log(`  performance:   ${score('performance')}`);
+  console.log(`  accessibility: ${score('accessibility')}`);
+  console.log(
+    `  FCP ${Math.round(metric('first-contentful-paint'))} ms · LCP ${Math.round(metric('largest-contentful-paint'))} ms` +
+      ` · TBT ${Math.round(metric('total-blocking-time'))} ms · CLS ${metric('cumulative-layout-shift').toFixed(3)}` +
+      ` · Speed Index ${Math.round(metric('speed-index'))} ms`,
+  );
+  console.log(
+    `  HTTP cache: ${WARM ? 'warm (returning member)' : 'cold before every run'}\n` +
+      `  per run: performance ${reports.map((rep) => Math.round(rep.categories.performance.score * 100)).join(', ')}` +
+      ` · load average at the end ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs` +
+      ' (simulated throttling multiplies the CPU time it observed: a busy machine lowers the score)',
+  );
+  const display = (id) => last.audits[id]?.displayValue ?? '';
+  console.log(
+    `  main-thread work ${display('mainthread-work-breakdown')} · JS boot-up ${display('bootup-time')}` +
+      ` · transfer ${display('total-byte-weight')} · DOM ${display('dom-size')}` +
+      ` · unused JS ${display('unused-javascript')}`,
+  );
+  const lcp = last.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  if (lcp) console.log(`  LCP element: ${lcp.selector} "${(lcp.nodeLabel ?? '').slice(0, 40)}"`);
+  const failed = last.categories.accessibility.auditRefs
+    .map((ref) => last.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+  for (const audit of failed) {
+    const items = (audit.details?.items ?? [])
+      .slice(0, 4)
+      .map((item) => item.node?.selector ?? '')
+      .join(', ');
+    console.log(`  ✗ ${audit.id}: ${audit.title}${items ? ` — ${items}` : ''}`);
+  }
+  if (last.finalDisplayedUrl !== url)
+    console.log('  warning: the page did not stay on the issue list (signed out?)');
+  if (KEEP) console.log(`  reports: ${work}`);
+} finally {
+  await browser?.close().catch(() => {});
+  chrome?.kill('SIGTERM');
+  server.kill('SIGTERM');
+  await sleep(500);
+  if (!KEEP) fs.rmSync(work, { recursive: true, force: true });
+}
