@@ -63,7 +63,7 @@ test('notifications: an assigned issue shows up, the badge counts it, a click op
   await expect(row).toBeVisible();
   await expect(row).toHaveAttribute('data-read', 'false');
   await expect(row.getByText('담당자 지정')).toBeVisible();
-  await expect(row.locator('[data-column="deadline"]')).toHaveCSS('color', 'rgb(212, 66, 66)');
+  await expect(row.locator('[data-column="deadline"]')).toHaveCSS('color', 'rgb(196, 61, 61)');
   await expect(b.getByTestId('sidebar-badge')).toHaveText('1');
   await expect(noti).toHaveAccessibleName('알림 읽지 않은 알림 1개');
   await b.screenshot({ path: `${shots}/notifications.png` });

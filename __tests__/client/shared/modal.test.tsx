@@ -8,7 +8,7 @@ import { Modal, type ModalProps } from '../../../src/shared/ui/Modal';
 /* The shared modal: a named dialog on an overlay, Escape, overlay clicks, focus trap. */
 
 const NAVY = 'rgb(19, 38, 80)';
-const RED = 'rgb(212, 66, 66)';
+const RED = 'rgb(196, 61, 61)';
 
 function renderModal(props: Partial<ModalProps> = {}) {
   const onClose = jest.fn();

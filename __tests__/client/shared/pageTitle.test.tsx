@@ -45,4 +45,15 @@ describe('page titles', () => {
     unmount();
     expect(document.title).toBe('Momentum');
   });
+
+  it("keeps a section (설정) in the tab's title but shows the page's own name in the app bar", () => {
+    const { getByTestId } = render(
+      <>
+        <Heading />
+        <Page parts={[{ section: '설정' }, '멤버']} />
+      </>,
+    );
+    expect(document.title).toBe('설정 · 멤버 · Momentum');
+    expect(getByTestId('heading')).toHaveTextContent(/^멤버$/);
+  });
 });

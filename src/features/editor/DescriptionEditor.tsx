@@ -140,6 +140,10 @@ function Content({
   return (
     <Editable
       className="me-content"
+      // Read-only, Slate renders no role; a named region (not a bare div with a label, which ARIA forbids) lets
+      // the description be found by name. Only passed when read-only: an undefined `role` would also replace
+      // Slate's own 'textbox' (docs/responsive.md "Accessibility").
+      {...(readOnly ? { role: 'region' } : {})}
       aria-label={t.label}
       aria-multiline={readOnly ? undefined : true}
       readOnly={readOnly}

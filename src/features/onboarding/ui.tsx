@@ -71,8 +71,8 @@ export const FieldInput = styled('input', { shouldForwardProp: (prop) => prop !=
   fontSize: '1.6rem',
   lineHeight: '140%',
   letterSpacing: '-0.02em',
-  color: muted ? theme.palette.grey[400] : theme.palette.text.primary,
-  '&::placeholder': { color: theme.palette.grey[400], opacity: 1 },
+  color: muted ? theme.palette.grey[500] : theme.palette.text.primary,
+  '&::placeholder': { color: theme.palette.grey[500], opacity: 1 },
   '&:read-only': { cursor: 'default' },
 }));
 

@@ -14,6 +14,7 @@ import { openCommandPalette } from '../../shared/lib/commandPalette';
 import { usePageHeading } from '../../shared/lib/pageTitle';
 import { PHONE_APP_BAR_HEIGHT_REM } from '../../shared/lib/shellLayout';
 import { tokens } from '../../shared/ui/tokens';
+import { VisuallyHidden } from '../../shared/ui/VisuallyHidden';
 import { unreadBadgeText } from '../notifications';
 
 const Bar = styled('header')(({ theme }) => ({
@@ -103,10 +104,18 @@ export function PhoneAppBar({ onOpenMenu, drawerOpen, drawerId }: PhoneAppBarPro
       >
         <SearchIcon aria-hidden />
       </IconButton>
-      <IconButton component={NavLink} to={workspacePaths.noti} end aria-label={notiLabel}>
-        <Badge badgeContent={badge} color="error" overlap="circular" data-testid="app-bar-badge">
+      {/* Named by its hidden text, not aria-label, so the visible count never contradicts the name (WCAG 2.5.3). */}
+      <IconButton component={NavLink} to={workspacePaths.noti} end>
+        <Badge
+          badgeContent={badge}
+          color="error"
+          overlap="circular"
+          data-testid="app-bar-badge"
+          slotProps={{ badge: { 'aria-hidden': true } }}
+        >
           <NotificationsIcon aria-hidden />
         </Badge>
+        <VisuallyHidden>{notiLabel}</VisuallyHidden>
       </IconButton>
     </Bar>
   );

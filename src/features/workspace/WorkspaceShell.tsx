@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
 import Drawer from '@mui/material/Drawer';
 import { PHONE_APP_BAR_HEIGHT_REM } from '../../shared/lib/shellLayout';
+import { copy } from '../../shared/copy';
 import { useIsPhone } from '../../shared/lib/useViewport';
 import { LiveUpdates } from '../live';
 import { SearchLayer } from '../search';
@@ -64,7 +65,7 @@ export default function WorkspaceShell() {
             onClose={closeDrawer}
             variant="temporary"
             anchor="left"
-            slotProps={{ paper: { id: drawerId, onClick: onDrawerClick } }}
+            slotProps={{ paper: { id: drawerId, onClick: onDrawerClick, 'aria-label': copy.sidebar.label } }}
           >
             <Sidebar open onToggle={closeDrawer} variant="drawer" />
           </Drawer>

@@ -7,40 +7,60 @@ import { PRODUCT_NAME } from '../copy';
  * bar shows the most specific part. Kept outside Redux: it is derived view state, set by the page on screen.
  */
 
-/** A part of a title; empty, null and undefined parts (not loaded yet) are left out. */
-export type TitlePart = string | null | undefined | false;
+/**
+ * A part of a title; empty, null and undefined parts (not loaded yet) are left out. `{ section }` names the area a
+ * page belongs to (`설정`): it is in the tab's title but not the app bar's heading, which names the page itself.
+ */
+export type TitlePart = string | { section: string } | null | undefined | false;
+
+interface NamedPart {
+  text: string;
+  section: boolean;
+}
+
+function named(parts: readonly TitlePart[]): NamedPart[] {
+  const out: NamedPart[] = [];
+  for (const part of parts) {
+    if (typeof part === 'string' && part.trim() !== '') out.push({ text: part.trim(), section: false });
+    else if (typeof part === 'object' && part !== null && part.section.trim() !== '')
+      out.push({ text: part.section.trim(), section: true });
+  }
+  return out;
+}
 
 /** The document title for these parts: `a · b · Momentum` (just `Momentum` without parts). */
 export function documentTitleOf(parts: readonly TitlePart[]): string {
-  const named = parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '');
-  return [...named.map((part) => part.trim()), PRODUCT_NAME].join(' · ');
+  return [...named(parts).map((part) => part.text), PRODUCT_NAME].join(' · ');
 }
 
-let current: readonly string[] = [];
+/** What the app bar shows: the first part that is not a section (else the first part), '' without parts. */
+function headingOf(parts: readonly NamedPart[]): string {
+  return (parts.find((part) => !part.section) ?? parts[0])?.text ?? '';
+}
+
+let current = '';
 const listeners = new Set<() => void>();
 
-function publish(parts: readonly string[]) {
-  current = parts;
+function publish(heading: string) {
+  current = heading;
   for (const listener of listeners) listener();
 }
 
 /**
  * Names the page on screen: sets `document.title` to `documentTitleOf(parts)` while the page is mounted and
- * publishes the parts to the app bar (`usePageHeading`). Call it once per page, in the page component; later
+ * publishes its heading to the app bar (`usePageHeading`). Call it once per page, in the page component; later
  * calls (a child page) win while they are mounted.
  */
 export function usePageTitle(...parts: TitlePart[]): void {
-  const key = JSON.stringify(parts.map((part) => (typeof part === 'string' ? part : null)));
+  const key = JSON.stringify(named(parts));
   useEffect(() => {
-    const named = (JSON.parse(key) as Array<string | null>).filter(
-      (part): part is string => part !== null && part.trim() !== '',
-    );
-    const previous = { title: document.title, parts: current };
-    document.title = documentTitleOf(named);
-    publish(named);
+    const list = JSON.parse(key) as NamedPart[];
+    const previous = { title: document.title, heading: current };
+    document.title = [...list.map((part) => part.text), PRODUCT_NAME].join(' · ');
+    publish(headingOf(list));
     return () => {
       document.title = previous.title;
-      publish(previous.parts);
+      publish(previous.heading);
     };
   }, [key]);
 }
@@ -50,11 +70,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The most specific part of the current page's title ('' before a page names itself), for the app bar. */
+/** The current page's heading (its most specific part; '' before a page names itself), for the app bar. */
 export function usePageHeading(): string {
   return useSyncExternalStore(
     subscribe,
-    () => current[0] ?? '',
+    () => current,
     () => '',
   );
 }

@@ -185,7 +185,7 @@ describe('rendering', () => {
     );
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('오류가 발생했습니다.');
-    expect(alert).toHaveStyle({ color: '#d44242' });
+    expect(alert).toHaveStyle({ color: '#c43d3d' });
     error.mockRestore();
   });
 });

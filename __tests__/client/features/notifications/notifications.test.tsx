@@ -148,8 +148,8 @@ describe('notifications page: tabs, filters and rows', () => {
     // Unread: red date on white; read: grey row, normal date.
     expect(unread).toHaveAttribute('data-read', 'false');
     expect(rowOf(3)).toHaveAttribute('data-read', 'true');
-    expect(deadlineOf(unread)).toHaveStyle({ color: 'rgb(212, 66, 66)' });
-    expect(deadlineOf(rowOf(3))).not.toHaveStyle({ color: 'rgb(212, 66, 66)' });
+    expect(deadlineOf(unread)).toHaveStyle({ color: 'rgb(196, 61, 61)' });
+    expect(deadlineOf(rowOf(3))).not.toHaveStyle({ color: 'rgb(196, 61, 61)' });
     expect(rowOf(3).querySelector('.row')).toHaveStyle({ backgroundColor: 'rgb(243, 243, 243)' });
     expect(unread.querySelector('.row')).not.toHaveStyle({ backgroundColor: 'rgb(243, 243, 243)' });
     // The links lead to the item's own team detail page, in a new tab.

@@ -12,7 +12,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-const RED = 'rgb(212, 66, 66)';
+const RED = 'rgb(196, 61, 61)';
 const INVITE = {
   inviteUrl: 'http://localhost/acme/invite?token=tok',
   invitePassword: 'abcd1234',

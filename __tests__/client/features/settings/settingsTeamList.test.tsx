@@ -14,7 +14,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => jest.restoreAllMocks());
 
-const RED = 'rgb(212, 66, 66)';
+const RED = 'rgb(196, 61, 61)';
 const RULE_MESSAGE = '팀 이름은 4~10자, 한글/영문/띄어쓰기로 입력해주세요.';
 
 const openTeamList = async () => {

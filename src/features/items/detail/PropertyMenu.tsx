@@ -26,7 +26,7 @@ export const RowButton = styled('button')({
   cursor: 'pointer',
   '&:hover': { backgroundColor: tokens.grey[200] },
   '& > .value': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  '& > .placeholder': { color: tokens.grey[400] },
+  '& > .placeholder': { color: tokens.grey[500] },
 });
 
 const MenuHeader = styled('li')({
@@ -56,7 +56,7 @@ const FilterInput = styled('input')({
   font: 'inherit',
   fontSize: '1.2rem',
   color: tokens.grey[600],
-  '&::placeholder': { color: tokens.grey[400] },
+  '&::placeholder': { color: tokens.grey[500] },
   '&:focus': { outline: 'none', borderColor: tokens.navyVariant },
 });
 

@@ -55,7 +55,7 @@ const SelectAll = styled('label')({
   lineHeight: '140%',
   fontWeight: 700,
   letterSpacing: '-0.02em',
-  color: tokens.grey[400],
+  color: tokens.grey[500],
   cursor: 'pointer',
   '&:has(input:checked)': { color: tokens.navyVariant },
   '& input': {

@@ -48,7 +48,7 @@ const AccountButton = styled('button')(({ theme }) => ({
   border: 0,
   borderRadius: '0.6rem',
   backgroundColor: theme.palette.grey[200],
-  color: '#ff0000',
+  color: theme.palette.error.main,
   font: 'inherit',
   fontSize: '1.4rem',
   lineHeight: '140%',
@@ -112,7 +112,7 @@ export default function MyProfilePage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const menuId = useId();
   const busy = uploading || deleting;
-  usePageTitle(copy.settings.pageTitle, copy.settings.pageTitles.myProfile);
+  usePageTitle({ section: copy.settings.pageTitle }, copy.settings.pageTitles.myProfile);
 
   if (isError && !data) return <LoadError error={error} />;
 

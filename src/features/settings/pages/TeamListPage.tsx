@@ -40,7 +40,7 @@ export default function TeamListPage() {
   const { data, error, isError, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useGetTeamsInfiniteQuery();
   const [creating, setCreating] = useState(false);
-  usePageTitle(copy.settings.pageTitle, copy.settings.pageTitles.teamList);
+  usePageTitle({ section: copy.settings.pageTitle }, copy.settings.pageTitles.teamList);
   const teams = useMemo(() => data?.pages.flatMap((page) => page.teamList) ?? [], [data]);
   const sentinel = useSentinel(
     () => void fetchNextPage(),

@@ -36,7 +36,7 @@ const FilterField = styled('input')(({ theme }) => ({
   font: 'inherit',
   fontSize: '1.4rem',
   color: theme.palette.text.primary,
-  '&::placeholder': { color: tokens.grey[400] },
+  '&::placeholder': { color: tokens.grey[500] },
   '&:focus-visible': { outline: 'none', borderColor: tokens.navyVariant },
   // Phones: takes the toolbar's width left of the button; 1.6rem text so iOS does not zoom in on focus.
   [PHONE]: {
@@ -67,7 +67,7 @@ function filterMembers(members: readonly WorkspaceMember[], query: string): Work
 export default function TeamMembersPage() {
   const { data, error, isError, isLoading } = useGetMembersQuery();
   const [inviting, setInviting] = useState(false);
-  usePageTitle(copy.settings.pageTitle, copy.settings.pageTitles.members);
+  usePageTitle({ section: copy.settings.pageTitle }, copy.settings.pageTitles.members);
   const [query, setQuery] = useState('');
   const text = copy.settings.members;
   const members = useMemo(() => data ?? [], [data]);

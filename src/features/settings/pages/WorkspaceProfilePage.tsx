@@ -12,7 +12,7 @@ import { PageTitle, ProfileColumn, ReadOnlyField, RowLabel, SettingRow, TitleRul
 export default function WorkspaceProfilePage() {
   const { data, error, isError } = useGetWorkspaceProfileQuery();
   const text = copy.settings.wsProfile;
-  usePageTitle(copy.settings.pageTitle, copy.settings.pageTitles.wsProfile);
+  usePageTitle({ section: copy.settings.pageTitle }, copy.settings.pageTitles.wsProfile);
   if (isError && !data) return <LoadError error={error} />;
 
   return (

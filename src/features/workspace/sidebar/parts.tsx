@@ -376,15 +376,21 @@ export function SearchRow({ mini }: { mini: boolean }) {
   return (
     <ItemRow className="sidebar-row" data-mini={mini}>
       <Tooltip title={label} placement="right" enterDelay={400}>
+        {/* Full sidebar: named by its content, so the visible "검색" starts the name (WCAG 2.5.3); mini: icon only. */}
         <ItemButton
           className="item-link"
           type="button"
-          aria-label={label}
+          aria-label={mini ? label : undefined}
           aria-keyshortcuts={shortcut.startsWith('⌘') ? 'Meta+K' : 'Control+K'}
           onClick={open}
         >
           <SearchIcon aria-hidden />
-          {!mini && <span className="item-label">{copy.sidebar.search}</span>}
+          {!mini && (
+            <span className="item-label">
+              {copy.sidebar.search}
+              <VisuallyHidden>{label.slice(copy.sidebar.search.length)}</VisuallyHidden>
+            </span>
+          )}
           {!mini && (
             <span className="item-shortcut" aria-hidden>
               {shortcut}
