@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PRIORITIES, STATES } from '../contract/itemEnums';
-import { api, enterWorkspace, shots, watchConsole } from './support';
+import { api, createTeam, enterWorkspace, memberIdsByName, shots, watchConsole } from './support';
 
 /**
  * Issue #21, lists on every width (src/features/items/list/, src/features/notifications/): a team seeded through
@@ -132,16 +132,8 @@ test('lists and notifications on a phone, a tablet and a desktop', async ({ page
     { token, password: created.invitePassword! },
   );
 
-  const members = (await api(page, 'GET', '/api/workspace/setting/members')).body.result as Array<{
-    memberId: number;
-    name: string;
-  }>;
-  const idOf = (name: string) => members.find((m) => m.name === name)!.memberId;
-  const team = await api(page, 'POST', '/api/workspace/setting/teams', {
-    teamName: '프론트엔드',
-    memberId: [idOf('이영희')],
-  });
-  const teamId = team.body.result.teamId as number;
+  const idOf = await memberIdsByName(page);
+  const teamId = await createTeam(page, '프론트엔드', [idOf('이영희')]);
 
   const goalIds: number[] = [];
   const goalTitles = ['모바일 출시 준비와 접근성 점검', 'API 정리', '가입 흐름 개선'];

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { STATES, PRIORITIES } from '../contract/itemEnums';
-import { api, enterWorkspace, shots, watchConsole } from './support';
+import { api, createTeam, enterWorkspace, memberIdsByName, shots, watchConsole } from './support';
 
 /**
  * Issue #5 journey: one team seeded through the API with 45 issues across every state, priority, manager and
@@ -57,16 +57,8 @@ test('grouped issue list: counts, infinite scroll, regrouping, delete mode, join
     { token, password: created.invitePassword! },
   );
 
-  const members = (await api(a, 'GET', '/api/workspace/setting/members')).body.result as Array<{
-    memberId: number;
-    name: string;
-  }>;
-  const idOf = (name: string) => members.find((m) => m.name === name)!.memberId;
-  const team = await api(a, 'POST', '/api/workspace/setting/teams', {
-    teamName: 'Frontend',
-    memberId: [idOf('이영희')],
-  });
-  const teamId = team.body.result.teamId as number;
+  const idOf = await memberIdsByName(a);
+  const teamId = await createTeam(a, 'Frontend', [idOf('이영희')]);
 
   const goalTitles = ['출시 준비', 'API 정리', '가입 개선'];
   const goalIds: number[] = [];

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PRIORITIES, STATES } from '../contract/itemEnums';
 import { checkScreen, resetReport } from './layoutChecks';
-import { api, signInWithDevForm, watchConsole } from './support';
+import { api, createTeam, memberIdsByName, signInWithDevForm, watchConsole } from './support';
 
 /**
  * Issue #21 "Proof": one journey through every route of docs/product.md at the project's width (desktop 1440,
@@ -145,17 +145,8 @@ test('responsive journey: every route at this width, without overflow, overlaps 
   await expect(b).toHaveURL(new RegExp(`/workspace/default/team/${defaultTeamId}/issue$`));
 
   // ── Data through the API ────────────────────────────────────────────────────────────────────────────────────
-  const members = (await api(page, 'GET', '/api/workspace/setting/members')).body.result as Array<{
-    memberId: number;
-    name: string;
-  }>;
-  const idOf = (name: string) => members.find((m) => m.name === name)!.memberId;
-  const team = await api(page, 'POST', '/api/workspace/setting/teams', {
-    teamName: '프론트엔드 팀',
-    memberId: [idOf('이영희')],
-  });
-  expect(team.status, JSON.stringify(team.body)).toBe(201);
-  const teamId = team.body.result.teamId as number;
+  const idOf = await memberIdsByName(page);
+  const teamId = await createTeam(page, '프론트엔드 팀', [idOf('이영희')]);
   const managerSets = [[], [idOf('김민수')], [idOf('김민수'), idOf('이영희')], [idOf('이영희')]];
   const ids: Record<'goal' | 'issue' | 'ext', number> = { goal: 0, issue: 0, ext: 0 };
   for (const t of [teamId, defaultTeamId]) {

@@ -97,3 +97,23 @@ export async function enterWorkspace(
   await expect(page).toHaveURL(/\/workspace\/default\/team\/\d+\/issue$/);
   return result.body.result as { inviteUrl?: string; invitePassword?: string; defaultTeamId: number };
 }
+
+/** The workspace's member ids by name (`GET /api/workspace/setting/members`), as the page's member sees them. */
+export async function memberIdsByName(page: Page): Promise<(name: string) => number> {
+  const members = (await api(page, 'GET', '/api/workspace/setting/members')).body.result as Array<{
+    memberId: number;
+    name: string;
+  }>;
+  return (name) => {
+    const member = members.find((m) => m.name === name);
+    if (!member) throw new Error(`no member named ${name}`);
+    return member.memberId;
+  };
+}
+
+/** Creates a team through the API (`POST /api/workspace/setting/teams`) with these members; its id. */
+export async function createTeam(page: Page, teamName: string, memberId: number[]): Promise<number> {
+  const team = await api(page, 'POST', '/api/workspace/setting/teams', { teamName, memberId });
+  expect(team.status, JSON.stringify(team.body)).toBe(201);
+  return team.body.result.teamId as number;
+}
