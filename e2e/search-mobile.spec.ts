@@ -84,15 +84,11 @@ test('초성: ㄹ+ㄱ typed as ㄺ, no spaces needed, titles starting with the m
   expect(errors).toEqual([]);
 });
 
-test('a server without GitHub says so in the connect dialog and on create, with the setup guide', async ({
-  page,
-}) => {
-  const { defaultTeamId: teamId } = await enterWorkspace(
-    page,
-    { name: '정하늘', email: 'haneul@search-mobile.example' },
-    { create: 'NoGithub' },
-  );
-  // As a server without GITHUB_APP_ID answers (the real answer is covered by the server tests).
+/**
+ * The team's integration availability as a server without GITHUB_APP_ID answers it (this suite's server has both
+ * tools configured; the real answers are covered by __tests__/server/integrations-availability.test.ts).
+ */
+async function answerAsWithoutGithub(page: Page, teamId: number) {
   await page.route(`**/api/teams/${teamId}/integrations`, (route) =>
     route.fulfill({
       json: {
@@ -103,6 +99,17 @@ test('a server without GitHub says so in the connect dialog and on create, with 
       },
     }),
   );
+}
+
+test('a server without GitHub says so in the connect dialog and on create, with the setup guide', async ({
+  page,
+}) => {
+  const { defaultTeamId: teamId } = await enterWorkspace(
+    page,
+    { name: '정하늘', email: 'haneul@search-mobile.example' },
+    { create: 'NoGithub' },
+  );
+  await answerAsWithoutGithub(page, teamId);
 
   await page.goto(`/workspace/default/team/${teamId}/ext`);
   await page.getByRole('button', { name: '연동하기' }).click();
@@ -149,16 +156,7 @@ test.describe('desktop', () => {
       { name: '오세훈', email: 'sehun@search-mobile.example' },
       { create: 'Desk1440' },
     );
-    await page.route(`**/api/teams/${teamId}/integrations`, (route) =>
-      route.fulfill({
-        json: {
-          isSuccess: true,
-          code: 'COMMON200',
-          message: '성공입니다.',
-          result: { githubConfigured: false, slackConfigured: true, setupUrl: '/integrations-setup.html' },
-        },
-      }),
-    );
+    await answerAsWithoutGithub(page, teamId);
     await page.goto(`/workspace/default/team/${teamId}/ext`);
     await page.getByRole('button', { name: '연동하기' }).click();
     const dialog = page.getByRole('dialog', { name: '외부 연동' });
