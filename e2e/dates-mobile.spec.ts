@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, enterWorkspace, shots, watchConsole } from './support';
+import { api, enterWorkspace, openProperties, shots, watchConsole } from './support';
 
 /**
  * Issue #21 "Input without traps" (deadline dates): a new issue's deadline typed the Korean way — 20261201,
@@ -12,6 +12,7 @@ import { api, enterWorkspace, shots, watchConsole } from './support';
 async function newIssueDeadline(page: Page, teamId: number, title: string) {
   await page.goto(`/workspace/default/team/${teamId}/issue/detail/create`);
   await page.getByRole('textbox', { name: '제목' }).fill(title);
+  await openProperties(page);
   await page.getByRole('button', { name: '기한: 없음' }).click();
   const deadline = page.getByRole('dialog', { name: '기한' });
   await expect(deadline.getByRole('textbox', { name: '시작일' })).toBeVisible();
@@ -77,6 +78,7 @@ async function saveAndReload(page: Page) {
   await expect(page).toHaveURL(/\/issue\/\d+$/);
   const issueId = Number(/issue\/(\d+)$/.exec(page.url())![1]);
   await page.reload();
+  await openProperties(page);
   await expect(page.getByRole('button', { name: '기한: 26.12.01 - 26.12.24' })).toBeVisible();
   const saved = (await api(page, 'GET', `/api/issues/${issueId}`)).body.result;
   expect(saved.deadline).toEqual({ start: '2026-12-01', end: '2026-12-24' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, enterWorkspace, shots, watchConsole } from './support';
+import { api, enterWorkspace, openProperties, shots, watchConsole } from './support';
 
 /*
  * Issue #21, search and integrations on a phone (docs/product.md "Search", "Integrations"): 초성 as Koreans type it
@@ -136,6 +136,7 @@ test('a server without GitHub says so in the connect dialog and on create, with 
   await page.keyboard.press('Escape');
 
   await page.goto(`/workspace/default/team/${teamId}/ext/detail/create`);
+  await openProperties(page);
   await expect(page.getByText('GitHub: 서버 관리자 설정 필요')).toBeVisible();
   await expect(page.getByRole('link', { name: 'GitHub 연동 설정 안내 (새 탭에서 열림)' })).toBeVisible();
   expect(await noHorizontalScroll(page)).toBe(true);

@@ -117,3 +117,16 @@ export async function createTeam(page: Page, teamName: string, memberId: number[
   expect(team.status, JSON.stringify(team.body)).toBe(201);
   return team.body.result.teamId as number;
 }
+
+/**
+ * Opens the detail's 속성 band where it is collapsed (phones start with it closed, docs/responsive.md "Detail");
+ * nothing where the properties are always shown.
+ */
+export async function openProperties(page: Page): Promise<void> {
+  // The panel renders with the page; its toggle exists only where the band can collapse.
+  await page.getByRole('complementary', { name: '속성' }).waitFor();
+  const toggle = page.getByRole('button', { name: '속성' }).and(page.locator('[aria-expanded]'));
+  if ((await toggle.count()) === 0) return;
+  if ((await toggle.first().getAttribute('aria-expanded')) === 'false') await toggle.first().click();
+  await expect(toggle.first()).toHaveAttribute('aria-expanded', 'true');
+}

@@ -28,7 +28,8 @@ import { ItemRow, type ItemRowProps } from './ItemRow';
 const Section = styled('section')({});
 
 /* Phones: the header sticks under the app bar while its rows scroll by (full-bleed, on the page's white), and its
-   "+" is a 4.4rem touch target. */
+   "+" is a 4.4rem touch target. The shell's <main> scrolls below the app bar (its top padding), so `top: 0` is the
+   app bar's lower edge. */
 const Header = styled('div')(({ theme }) => ({
   display: 'flex',
   alignItems: 'center',
@@ -36,7 +37,7 @@ const Header = styled('div')(({ theme }) => ({
   '&[data-grouping="PRIORITY"]': { alignItems: 'flex-end' },
   [theme.breakpoints.down('sm')]: {
     position: 'sticky',
-    top: 'var(--app-bar-height, 56px)',
+    top: 0,
     zIndex: 3,
     minHeight: '4.4rem',
     margin: '0 calc(-1 * var(--list-pad, 1.6rem))',
