@@ -43,6 +43,12 @@ class EarlyScriptFirstPlugin {
         if (early.length !== 1)
           throw new Error(`index.html: expected one early script, found ${early.length}`);
         delete early[0].attributes.defer;
+        // The first screen's chunk (src/early.ts preloads it for a signed-in start, beside the app's bundles).
+        const firstScreen = [...(compilation.namedChunks.get('workspace-start')?.files ?? [])].find((file) =>
+          file.endsWith('.js'),
+        );
+        if (firstScreen)
+          early[0].attributes['data-first-screen'] = `${compilation.outputOptions.publicPath}${firstScreen}`;
         data.headTags = [...early, ...data.headTags.filter((tag) => !isEarly(tag))];
         return data;
       });

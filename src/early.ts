@@ -1,4 +1,4 @@
-import { startEarlySession, storageOrNull } from './app/earlyStart';
+import { preloadFirstScreen, startEarlySession, storageOrNull } from './app/earlyStart';
 import { publishEarlyStart } from './app/earlyStartHandoff';
 
 /*
@@ -9,4 +9,6 @@ import { publishEarlyStart } from './app/earlyStartHandoff';
  */
 
 performance.mark?.('momentum:early');
-publishEarlyStart(window, startEarlySession(window.location.pathname, storageOrNull()));
+const early = startEarlySession(window.location.pathname, storageOrNull());
+publishEarlyStart(window, early);
+preloadFirstScreen(document, early, document.currentScript?.getAttribute('data-first-screen'));

@@ -58,3 +58,25 @@ export function storageOrNull(): Storage | null {
     return null;
   }
 }
+
+/**
+ * Preloads the first screen's chunk (`href`, named by the build in the early script's `data-first-screen`) when
+ * the page starts with a session (`early.earlyRenewal` is set): its download then runs beside the app's bundles
+ * instead of after they ran. Low priority, so the render-blocking CSS and the bundles go first. Nothing for the
+ * login route and other starts without a session (its budget counts every prefetch). docs/performance.md
+ * "Lighthouse". Returns the `<link>` added, or null.
+ */
+export function preloadFirstScreen(
+  doc: Document,
+  early: Pick<EarlyStart, 'earlyRenewal'>,
+  href: string | null | undefined,
+): HTMLLinkElement | null {
+  if (!early.earlyRenewal || !href) return null;
+  const link = doc.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'script');
+  link.href = href;
+  link.fetchPriority = 'low';
+  doc.head.appendChild(link);
+  return link;
+}

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { App } from '../../../src/app/App';
 import type * as EarlySession from '../../../src/app/earlySession';
-import { startEarlySession } from '../../../src/app/earlyStart';
+import { preloadFirstScreen, startEarlySession } from '../../../src/app/earlyStart';
 import { takeEarlyStart } from '../../../src/app/earlyStartHandoff';
 import { routeChunkLoads } from '../../../src/app/routeChunks';
 import { ITEM_SEGMENTS } from '../../../src/api/itemsApi';
@@ -455,6 +455,26 @@ describe('the early script (src/early.ts) and the entry (app/earlySession.ts)', 
       ['/api/teams/7/issues', `Bearer ${fresh}`],
     ]);
     await new Promise((resolve) => setTimeout(resolve, HANDOFF_MS + 10));
+  });
+
+  it("preloads the first screen's chunk for a start with a session, never for the login screen", () => {
+    const chunk = '/assets/workspace-start.0123456789.js';
+    const preloads = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => ({
+        href: link.getAttribute('href'),
+        as: link.getAttribute('as'),
+        priority: link.fetchPriority,
+      }));
+    const renewal = Promise.resolve({ kind: 'none' } as never);
+    // A start without a session (the login screen, a visitor): nothing is fetched ahead (the login budget).
+    expect(preloadFirstScreen(document, { earlyRenewal: null }, chunk)).toBeNull();
+    expect(preloads()).toEqual([]);
+    // A build without the attribute (the dev server): nothing either.
+    expect(preloadFirstScreen(document, { earlyRenewal: renewal }, null)).toBeNull();
+    // A start with a session: the chunk, as a low-priority script preload.
+    const link = preloadFirstScreen(document, { earlyRenewal: renewal }, chunk);
+    expect(preloads()).toEqual([{ href: chunk, as: 'script', priority: 'low' }]);
+    link?.remove();
   });
 
   it('no session, no known workspace or not a list: no first page', async () => {
