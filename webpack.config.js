@@ -184,7 +184,7 @@ export default (_env, argv) => {
         cacheGroups: {
           // Every lazily loaded module of the first screen in one chunk, which the other workspace routes share:
           // with webpack's default split, a fresh tab at a list fetched and evaluated 14 small chunks before its
-          // first rows, each a request and a task of its own (README.md "App start").
+          // first rows, each a request and a task of its own (docs/performance.md "App start").
           workspaceStart: {
             name: 'workspace-start',
             chunks: 'async',

@@ -1,5 +1,5 @@
 /**
- * Load benchmark of the grouped item lists (README "Goals, issues and external issues" → "Performance").
+ * Load benchmark of the grouped item lists (docs/performance.md "Lists").
  *
  *   node --import tsx bench/lists.ts [--db pglite,postgres] [--issues 2000,20000] [--duration 10]
  *                                    [--connections 10] [--repeat 3]

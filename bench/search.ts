@@ -1,5 +1,5 @@
 /**
- * Benchmark of workspace search, `GET /api/search` (README "Search"; server/modules/search/).
+ * Benchmark of workspace search, `GET /api/search` (docs/performance.md "Search"; server/modules/search/).
  *
  *   node --import tsx bench/search.ts [--db pglite,postgres] [--items 20000] [--runs 60]
  *

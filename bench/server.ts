@@ -1,5 +1,5 @@
 /**
- * Server benchmark of the embedded default (PGlite) against PostgreSQL (README "Running on PostgreSQL" →
+ * Server benchmark of the embedded default (PGlite) against PostgreSQL (docs/performance.md
  * "Embedded database and speed").
  *
  *   node --import tsx bench/server.ts [--db pglite,postgres] [--issues 2000] [--duration 10] [--connections 10]

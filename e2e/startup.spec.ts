@@ -7,7 +7,7 @@ import { chromium, expect, test, type BrowserContext, type CDPSession } from '@p
 import { api, enterWorkspace, watchConsole } from './support';
 
 /**
- * Hardening finding 12 (README.md "App start"): how soon a signed-in member's fresh tab shows the issue list.
+ * Hardening finding 12 (docs/performance.md "App start"): how soon a signed-in member's fresh tab shows the issue list.
  *
  * A member signs in, creates a workspace and 30 issues, closes the tab, then opens new tabs of the same browser
  * (the refresh cookie and the non-secret `hasSession` flag are there) straight at the default team's issue list.
@@ -203,7 +203,7 @@ const FLOOR_PAGE =
 async function serveFloorPage(): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = http.createServer((_request, response) => {
     // The app's Cross-Origin-Opener-Policy too: from a new tab's initial blank page, a COOP page needs a new
-    // browsing context group and renderer process, which costs this machine ~125 ms (README.md "App start").
+    // browsing context group and renderer process, which costs this machine ~125 ms (docs/performance.md "App start").
     response.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-cache',
@@ -504,7 +504,7 @@ test('a browser restoring five tabs at once: every tab shows the list and the se
   browser,
 }) => {
   // Several tabs may renew in parallel now (each finds no other tab's note yet): the server's grace for a
-  // just-rotated refresh token keeps that from looking like reuse (README.md "Sessions across tabs").
+  // just-rotated refresh token keeps that from looking like reuse (docs/setup.md "Sessions across tabs").
   const context = await browser.newContext();
   const setup = await context.newPage();
   const created = await enterWorkspace(

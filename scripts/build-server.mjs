@@ -4,7 +4,7 @@
  * server/main.ts imports dynamically (`./app`: the app and the packages it loads) out of the entry, so the entry
  * can start the embedded database's preparation before the app's modules load. Packages stay external (they load from
  * node_modules as usual). Why: loading ~200 TypeScript modules through tsx's on-the-fly compiler took ~1.9 s and
- * ~100 MB at every start; the bundle loads in a fraction of that (README "Embedded database and speed").
+ * ~100 MB at every start; the bundle loads in a fraction of that (docs/performance.md "Embedded database and speed").
  * Paths the server reads (drizzle/, dist/, DATA_DIR) are resolved against the working directory, never against the
  * bundle's location, so run it from the repository root.
  */

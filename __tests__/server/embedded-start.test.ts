@@ -12,7 +12,7 @@ import {
 import { tempDir } from './support/test-app';
 
 /**
- * The embedded database's start (server/db/pglite-start.ts, README "Embedded database and speed"): server/main.ts
+ * The embedded database's start (server/db/pglite-start.ts, docs/performance.md "Embedded database and speed"): server/main.ts
  * begins preparing the data folder — a copy of the migrated template when it is empty — and PGlite's WebAssembly
  * before the app's modules load, and the database takes that over. What a member running `npm start` relies on:
  * an empty folder opens as a working, migrated database; a folder that holds one is opened as it is, never copied

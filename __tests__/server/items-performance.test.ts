@@ -22,7 +22,7 @@ import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
  * newest) and the same pages of the three teams are timed in turn: the 2,000- and 10,000-issue teams' must cost about
  * what the tiny team's do (median < 2 × its median + 5 ms). Group sizes are kept by triggers (`item_group_count`)
  * instead of counted per page, and each group is read from its own index instead of walking the primary key past
- * newer teams' items (README "Performance"; the plans are checked in list-plan.test.ts). The medians are printed.
+ * newer teams' items (docs/performance.md "Lists"; the plans are checked in list-plan.test.ts). The medians are printed.
  */
 const ISSUES = 2_000;
 const GROWN = 10_000;

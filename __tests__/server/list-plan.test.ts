@@ -26,7 +26,7 @@ import { type TestDatabase, createTestApp, createTestDatabase, tempDir } from '.
 import { createWorkspaceWith } from './support/workspaces';
 
 /**
- * Query plans of the grouped lists (README "Performance"), on whatever database the suite runs on (in-memory PGlite,
+ * Query plans of the grouped lists (docs/performance.md "Lists"), on whatever database the suite runs on (in-memory PGlite,
  * or PostgreSQL with DATABASE_URL). Two teams of one workspace get 2,000 issues and 1,000 externals each, their ids
  * interleaved in batches of 100 (as in a shared database), then `ANALYZE`. A page is one prepared statement
  * (`pageStatement`, server/modules/items/list.ts); the test explains it as PostgreSQL runs it — with a custom plan

@@ -54,7 +54,7 @@ let PgPool: typeof pg.Pool | null = null;
 
 /**
  * node-postgres and Drizzle's driver and migrator for it, loaded only when a PostgreSQL database is opened: the
- * embedded database's start does not pay for them (~80 ms; README "Embedded database and speed").
+ * embedded database's start does not pay for them (~80 ms; docs/performance.md "Embedded database and speed").
  */
 async function loadNodePostgres() {
   const [{ default: pgModule }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
@@ -74,7 +74,7 @@ export const MEMORY_DATABASE_URL = 'memory://';
  * server; in PGlite the buffer pool is WebAssembly memory of this process, resident from the start and never given
  * back — it was most of the embedded database's footprint. 16 MB holds the system catalogs and all the data of a
  * workspace of about 10,000 items (2,000 issues with their managers, group sizes and indexes take ~2.6 MB, the
- * catalogs ~8 MB); pages beyond it are read from the OS page cache. README "Embedded database and speed".
+ * catalogs ~8 MB); pages beyond it are read from the OS page cache. docs/performance.md "Embedded database and speed".
  */
 const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB' };
 
@@ -223,7 +223,7 @@ const SET = /^\s*set\s/i;
  * it once, every later run is one round trip (bind, execute, sync), planned with PostgreSQL's plan cache. Used for
  * SELECT/INSERT/UPDATE/DELETE/WITH only (`SET` goes as a simple query, one round trip); everything else goes through
  * PGlite unchanged. On a 2,000-issue team this took the list route from 7 to 4 round trips' worth of PGlite time
- * (README "Embedded database and speed").
+ * (docs/performance.md "Embedded database and speed").
  */
 class PgliteStatements {
   readonly #client: PGlite;

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
  * server/main.ts can begin it before the app's modules load (~0.5 s of module loading it then overlaps):
  * copying the migrated template into an empty data folder and reading and compiling PGlite's WebAssembly.
  * server/db/index.ts opens PGlite once this is done (`takePgliteStart`), or starts it itself (tests, `npm run dev`
- * without the early start). README "Embedded database and speed".
+ * without the early start). docs/performance.md "Embedded database and speed".
  */
 
 /**
@@ -40,7 +40,7 @@ export function migrationsFolder(): string {
  * V8 compiles WebAssembly twice by default: Liftoff (a fast baseline compiler) at once, then TurboFan for hot
  * functions in the background. For PGlite's 9 MB module the second tier cost ~40–60 MB of resident code and compile
  * CPU while it warmed up, and did not make the app's queries faster (measured: 0.82 vs 0.97 ms of CPU a query over
- * 5,000 queries; README "Embedded database and speed"). `--liftoff-only` keeps the baseline code. It is set before
+ * 5,000 queries; docs/performance.md "Embedded database and speed"). `--liftoff-only` keeps the baseline code. It is set before
  * the first PGlite module is compiled, only when the embedded database is used; it applies to WebAssembly compiled
  * later in this process too (undici's HTTP parser behind `fetch`: a few outgoing calls, unaffected in practice).
  */
@@ -108,7 +108,7 @@ require('node:fs').cpSync(workerData.from, workerData.to, { recursive: true });`
  * (rejects when it failed). A template is ~1,100 small files (40 MB). `fs.cpSync` on the main thread took 105–350 ms
  * there; as promises (`fs.promises.copyFile`, 16 at a time) the copy took 60–90 ms alone but over a second while
  * the app's modules were loading, each file waiting for a turn of the busy main thread. On a worker it runs beside
- * them (README "Embedded database and speed").
+ * them (docs/performance.md "Embedded database and speed").
  */
 export function copyTree(from: string, to: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -50,7 +50,7 @@ export const openApiPlugin = unencapsulated<{ config: AppConfig }>(async (app, {
     transform: jsonSchemaTransform,
   });
   if (config.apiDocs) {
-    // Loaded only when served (start-up does not pay for it otherwise; README "Embedded database and speed").
+    // Loaded only when served (start-up does not pay for it otherwise; docs/performance.md "Embedded database and speed").
     const { default: swaggerUi } = await import('@fastify/swagger-ui');
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

@@ -3,7 +3,7 @@ import { startsWithSession } from '../features/session/earlyRenewal';
 
 /**
  * The chunks of a `/workspace` URL's first screen, requested by the entry before React and the router are evaluated
- * (README.md "App start"). The router's lazy routes import the same modules with the same chunk names, and webpack
+ * (docs/performance.md "App start"). The router's lazy routes import the same modules with the same chunk names, and webpack
  * loads every chunk once, so they find these loaded or on their way. Keep in step with app/router.tsx: the store
  * layout (`app-store`, with the list prefetch), the workspace guard and shell (`route-workspace`), and for a list
  * URL the item page and the list page (`route-items`, `route-item-list`). Other screens load through the router

@@ -23,7 +23,7 @@ import type { AppStoreBundle } from './store';
  * 404: its lazy loader obtains the store (`loadStore`) and waits for rehydration before anything under it
  * renders, so guards never see an empty store.
  *
- * App start (README.md "App start"): creating the router starts every lazy chunk of the URL's routes at once, and
+ * App start (docs/performance.md "App start"): creating the router starts every lazy chunk of the URL's routes at once, and
  * the list routes' `loader` — static, so it runs in parallel with those chunks — provides the list's first page
  * as soon as the store is ready. In the browser the entry has already started the session renewal and the first
  * page's request (app/earlySession.ts): "ready" includes the renewal, so no request carries an expired token, and

@@ -47,7 +47,7 @@ export const stateCookieSchema = z.object({
 });
 export type StateCookie = z.infer<typeof stateCookieSchema>;
 
-/** arctic, loaded on the first sign-in instead of at start-up (~40 ms; README "Embedded database and speed"). */
+/** arctic, loaded on the first sign-in instead of at start-up (~40 ms; docs/performance.md "Embedded database and speed"). */
 const loadArctic = () => import('arctic');
 
 /** New state + PKCE verifier, and the provider URL to send the browser to. */

@@ -9,7 +9,7 @@ import { generateRefreshToken, hashRefreshToken } from './tokens';
  * Refresh-token store (docs/product.md "Sign-in and session"). Tokens are opaque; only their sha256 is stored.
  * Every reissue rotates: the presented row gets `rotated_at`, a new row joins the same family. Presenting a row
  * that is already rotated or revoked revokes the whole family (a copy of the cookie is being replayed) — except
- * a row rotated less than `ROTATION_GRACE_MS` ago, see there. README.md "Sessions across tabs".
+ * a row rotated less than `ROTATION_GRACE_MS` ago, see there. docs/setup.md "Sessions across tabs".
  */
 export interface IssuedRefreshToken {
   token: string;

@@ -286,7 +286,7 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
   }
 
   /**
-   * Rate limit of the reissue route (README.md "Sessions across tabs"): keyed by the refresh-token family of the
+   * Rate limit of the reissue route (docs/setup.md "Sessions across tabs"): keyed by the refresh-token family of the
    * cookie (looked up by the token's hash), `REISSUE_FAMILY_LIMIT_PER_MINUTE` a minute. A request without a known
    * token (no cookie, malformed, unknown) is keyed by IP with the global per-IP budget (`RATE_LIMIT_MAX`): it
    * cannot renew anything and only costs a 401. Refusals are 429 `JWT429_0` with `Retry-After` (seconds) and leave

@@ -335,7 +335,7 @@ export async function githubWebhookRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config } = integrations;
   const secret = config.github.webhookSecret;
-  // @octokit/webhooks loads with the first delivery, not at start-up (README "Embedded database and speed").
+  // @octokit/webhooks loads with the first delivery, not at start-up (docs/performance.md "Embedded database and speed").
   let webhooks: Promise<Webhooks> | null = null;
   const verifier = () =>
     (webhooks ??= import('@octokit/webhooks').then(({ Webhooks }) => new Webhooks({ secret: secret! })));

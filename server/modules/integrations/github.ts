@@ -128,8 +128,8 @@ interface AccessTokenPayload {
 export function createGithubApi(config: GithubAppConfig): GithubApi | null {
   if (!config.appId || !config.privateKey) return null;
   const { clientId, clientSecret } = config;
-  /** The Octokit clients, made (and @octokit loaded) with the first call instead of at start-up (README "Embedded
-   * database and speed"); one App for the process, so its installation tokens stay cached. */
+  /** The Octokit clients, made (and @octokit loaded) with the first call instead of at start-up (docs/performance.md
+   * "Embedded database and speed"); one App for the process, so its installation tokens stay cached. */
   let clients: ReturnType<typeof makeClients> | null = null;
   const makeClients = async () => {
     const [{ App }, { Octokit }] = await Promise.all([import('@octokit/app'), import('@octokit/core')]);

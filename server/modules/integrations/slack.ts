@@ -45,7 +45,7 @@ export interface SlackApi {
   ): Promise<{ channel: string; ts: string; permalink: string | null }>;
 }
 
-/** `@slack/web-api`, loaded on the first Slack call instead of at start-up (README "Embedded database and speed"). */
+/** `@slack/web-api`, loaded on the first Slack call instead of at start-up (docs/performance.md "Embedded database and speed"). */
 const loadSlack = () => import('@slack/web-api');
 
 async function call<T>(what: string, run: () => Promise<T>): Promise<T> {

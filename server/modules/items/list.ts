@@ -28,7 +28,7 @@ import type { TeamScope } from '../../http/team-scope';
  * group order it should assume (`$3`, the group keys in order):
  * 1. every non-empty group of the team with its size (`dataCnt`) and label, read from `item_group_count` — sizes
  *    the database keeps up to date on every write (triggers of migration 0008; see `itemGroupCount` in the schema),
- *    so no page counts the team's items: a page costs the same with 200 or 20,000 items (README "Performance");
+ *    so no page counts the team's items: a page costs the same with 200 or 20,000 items (docs/performance.md "Lists");
  * 2. the page's plan in that order: the cursor's group (when it is still listed) below the cursor's id, at most
  *    `size + 1` items (the one extra tells whether it goes on); then each later group from its top, planned as if
  *    the cursor's group gave nothing, until `size` items are planned;
@@ -43,7 +43,7 @@ import type { TeamScope } from '../../http/team-scope';
  * runs again with the right order (at most twice more). The page is the first `size` items read, in group order.
  * `hasNext` is true exactly when an item of the team lies beyond the page.
  * One statement instead of a transaction of six (BEGIN, sizes, items, managers, goals, COMMIT), and prepared rather
- * than built by Drizzle on every request: README "Embedded database and speed".
+ * than built by Drizzle on every request: docs/performance.md "Embedded database and speed".
  */
 
 /** Groups in the order they are listed, with their totals and labels. */

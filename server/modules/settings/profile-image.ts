@@ -38,7 +38,7 @@ export function profileImageDir(dataDir: string): string {
 /**
  * The image type of `bytes` by content (magic numbers, via file-type), if it is one we accept; else 415
  * `PROFILE415_0` (a text file named `photo.png`, a PDF, HEIC, SVG, …). file-type and sharp (below) load on the
- * first upload, not at start-up, where they took ~150 ms (README "Embedded database and speed").
+ * first upload, not at start-up, where they took ~150 ms (docs/performance.md "Embedded database and speed").
  */
 export async function assertAcceptedImage(bytes: Uint8Array): Promise<string> {
   const { fileTypeFromBuffer } = await import('file-type/core');

@@ -60,7 +60,7 @@ export function alarmTargetPath(type: AlarmType, row: Pick<AlarmRow, 'teamId' | 
 /**
  * Alarm pages as item list pages, so `mergeListPages` and the list's groups and rows render them: a row's `id` is
  * its `alarmId` (selection and delete work on alarms), its deadline column shows the item's own deadline (the earlier
- * product printed the page-level "today" on every row, which says nothing about the item; README "Notifications"),
+ * product printed the page-level "today" on every row, which says nothing about the item; docs/features.md "Notifications and live updates"),
  * `groupTitle` becomes the group label.
  */
 export function toListPages(pages: readonly AlarmPage[]): ListPage[] {

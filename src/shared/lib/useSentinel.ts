@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, type RefCallback } from 'react';
  *
  * The element is never kept in React state: a ref callback that set state would make every commit that mounts the
  * sentinel (a list page's first one) render the page a second time, synchronously, before the browser could paint
- * it (README.md "App start").
+ * it (docs/performance.md "App start").
  */
 export function useSentinel(onVisible: () => void, enabled: boolean): RefCallback<Element> {
   const callback = useRef(onVisible);

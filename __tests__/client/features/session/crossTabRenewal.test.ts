@@ -7,7 +7,7 @@ import {
 import { createTestStore, envelopeResponse, mockFetch } from '../../support/helpers';
 
 /*
- * One renewal for all tabs (README.md "Sessions across tabs"): two stores stand for two tabs of one browser. They
+ * One renewal for all tabs (docs/setup.md "Sessions across tabs"): two stores stand for two tabs of one browser. They
  * share Node's BroadcastChannel (jsdom gets it from __tests__/support/jsdom-env.cjs) and a fake `navigator.locks`.
  */
 

@@ -297,7 +297,7 @@ function fakeRenewal(shared: string | null = null) {
   return { renewal, held };
 }
 
-describe('session saga across tabs (README.md "Sessions across tabs")', () => {
+describe('session saga across tabs (docs/setup.md "Sessions across tabs")', () => {
   it('uses the token another tab obtained while this one waited for the lock, without a request', async () => {
     const { renewal, held } = fakeRenewal('from-other-tab');
     let calls = 0;

@@ -91,7 +91,7 @@ export function Sidebar({ open, onToggle, variant = 'fixed' }: SidebarProps) {
   const drawer = variant === 'drawer';
   const mini = !open && !drawer;
   // The shell's first commit (a fresh tab: with the page's first rows) draws the sidebar's frame only; its content
-  // follows in a deferred render right after, so the rows are painted without waiting for it (README.md "App start").
+  // follows in a deferred render right after, so the rows are painted without waiting for it (docs/performance.md "App start").
   const showContent = useDeferredValue(true, false);
   return (
     <Nav aria-label={copy.sidebar.label} data-mini={mini} data-variant={variant}>
