@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react';
+import { compositionOpen, watchCompositions } from '../lib/composition';
 
 /*
  * Focus on arrival (docs/responsive.md "Focus"): a screen whose job is to type something (an onboarding step, the
@@ -6,24 +7,7 @@ import { useEffect, type RefObject } from 'react';
  * Hangul composition in progress or from another text field the person is already typing in.
  */
 
-let composing = false;
-let listening = false;
-
-/** Tracks IME compositions anywhere in the document (installed once, on first use). */
-function listenForCompositions() {
-  if (listening || typeof document === 'undefined') return;
-  listening = true;
-  document.addEventListener('compositionstart', () => (composing = true), true);
-  document.addEventListener('compositionend', () => (composing = false), true);
-  // A composition that ends without `compositionend` (the field was removed) must not block focus forever.
-  document.addEventListener('focusout', () => (composing = false), true);
-}
-listenForCompositions();
-
-/** True while an IME composition (a Hangul syllable being typed) is open in this document. */
-export function isCompositionInProgress(): boolean {
-  return composing;
-}
+watchCompositions();
 
 function isTextEntry(element: Element): boolean {
   if (element instanceof HTMLTextAreaElement) return !element.readOnly;
@@ -41,7 +25,7 @@ function isTextEntry(element: Element): boolean {
 export function mayTakeFocus(target: HTMLElement): boolean {
   const active = document.activeElement;
   if (active === target) return false;
-  if (composing) return false;
+  if (compositionOpen()) return false;
   return !(active && active !== document.body && isTextEntry(active));
 }
 

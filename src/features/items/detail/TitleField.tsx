@@ -5,7 +5,7 @@ import { tokens } from '../../../shared/ui/tokens';
 import { useAppDispatch } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
 import { toastShown } from '../../toast';
-import { compositionOpen } from './compositionWatch';
+import { compositionOpen } from '../../../shared/lib/composition';
 import { clampTitle, singleLine } from './detailModel';
 
 /** Toast key of the title limit: one toast per overflow (a repeat replaces it). */

@@ -5,7 +5,7 @@ import { ITEM_ID_PARAMS } from '../../../app/paths';
 import type { ItemMode, ItemScope } from '../../../shared/copy';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
 import type * as ListPageExports from '../list/ItemListPage';
-import { watchCompositions } from '../detail/compositionWatch';
+import { watchCompositions } from '../../../shared/lib/composition';
 
 // From the first item route on, a Hangul composition in progress is known to the detail's focus rule.
 watchCompositions();
