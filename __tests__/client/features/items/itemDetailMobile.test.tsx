@@ -23,29 +23,6 @@ const LIST = '/workspace/default/team/7/issue';
 
 const titleBox = () => screen.findByRole('textbox', { name: '제목' });
 
-/** `matchMedia` that answers like a window of `width` px (min-width / max-width queries only). */
-function mockWidth(width: number) {
-  const original = window.matchMedia;
-  window.matchMedia = (query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    } as unknown as MediaQueryList;
-  };
-  return () => {
-    window.matchMedia = original;
-  };
-}
-
 /** A description: a paragraph and a check list of two unchecked items. */
 const checklist = (first = false, second = false) =>
   slateToLexical([
@@ -131,7 +108,7 @@ describe('landmarks and title', () => {
 
 describe('속성 by width', () => {
   it('is collapsed on a phone behind a 속성 button with aria-expanded, showing state and priority', async () => {
-    const restore = mockWidth(390);
+    const { restore } = mockMatchMedia(390);
     try {
       mockFetch(detailRoutes({ 'GET /api/issues/5': () => envelopeResponse(200, detail(5)) }));
       await renderApp([LIST, ISSUE_5], { preloadedState: signedIn });
@@ -152,7 +129,7 @@ describe('속성 by width', () => {
   });
 
   it('is open by default on a tablet and can be collapsed', async () => {
-    const restore = mockWidth(768);
+    const { restore } = mockMatchMedia(768);
     try {
       mockFetch(detailRoutes({ 'GET /api/issues/5': () => envelopeResponse(200, detail(5)) }));
       await renderApp([LIST, ISSUE_5], { preloadedState: signedIn });
@@ -167,8 +144,7 @@ describe('속성 by width', () => {
   });
 
   it('is always open on desktop, with a plain heading', async () => {
-    const media = mockMatchMedia(false);
-    const restore = mockWidth(1440);
+    const media = mockMatchMedia(1440);
     try {
       mockFetch(detailRoutes({ 'GET /api/issues/5': () => envelopeResponse(200, detail(5)) }));
       await renderApp([LIST, ISSUE_5], { preloadedState: signedIn });
@@ -176,7 +152,6 @@ describe('속성 by width', () => {
       expect(screen.queryByRole('button', { name: '속성' })).not.toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 2, name: '속성' })).toBeInTheDocument();
     } finally {
-      restore();
       media.restore();
     }
   });
