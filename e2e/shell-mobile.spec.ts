@@ -15,11 +15,12 @@ async function noHorizontalOverflow(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
+/** At least 44 × 44 CSS px; 43.9 allows the sub-pixel rounding of layout at device scale 3 (43.99998 seen). */
 async function expectTouchTarget(control: Locator) {
   const box = await control.boundingBox();
   expect(box, 'the control is on screen').not.toBeNull();
-  expect(box!.width).toBeGreaterThanOrEqual(44);
-  expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(box!.width).toBeGreaterThanOrEqual(43.9);
+  expect(box!.height).toBeGreaterThanOrEqual(43.9);
 }
 
 test.describe('phone', () => {
