@@ -5,7 +5,8 @@ import { AppErrorBoundary } from '../shared/ui/AppErrorBoundary';
 import type { AppRouter } from './router';
 import { theme, tokens } from './theme';
 
-const globalStyles = {
+/** The body's type and colours (also rendered into the static login page, features/onboarding/staticLogin). */
+export const globalStyles = {
   body: {
     fontFamily: tokens.fontFamily,
     fontSize: '1.6rem',

@@ -370,15 +370,17 @@ export interface AppRouterOptions {
 }
 
 /**
- * The browser's data router. The store is created on first need by the lazy `app-store` chunk (prefetched at
- * idle), and its sagas navigate with this router.
+ * The browser's data router. The store is created on first need by the lazy `app-store` chunk, and its sagas
+ * navigate with this router. Not prefetched: a `/workspace` start with a session requests it at once
+ * (app/routeChunks.ts), the other store routes load it with their route; a signed-out visitor needs none of it
+ * (the login route's budget counts every prefetch, docs/performance.md "Bundle sizes").
  */
 export function createAppRouter({ earlyRenewal = null, firstListPage = null }: AppRouterOptions = {}) {
   const navigate: AppNavigate = (to, options) => router.navigate(to, options);
   const router = createBrowserRouter(
     createRoutes({
       loadStore: () =>
-        import(/* webpackChunkName: "app-store", webpackPrefetch: true */ './appStore').then((m) =>
+        import(/* webpackChunkName: "app-store" */ './appStore').then((m) =>
           m.loadAppStore(navigate, earlyRenewal),
         ),
       firstListPage,

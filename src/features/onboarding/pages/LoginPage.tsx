@@ -14,7 +14,9 @@ import { ProductNameHeading } from './ProductName';
  * Measured against the design at 1440×900: a 44.5rem column centred in the viewport — 11.2rem mark, 1.6rem,
  * product name (2.4rem/150% bold navy), 3.2rem, tagline (1.6rem/140%), 3.2rem, two 40×6.2rem buttons 1.6rem
  * apart with the provider mark 3.1rem from the left and the label centred, 3.0rem, the terms link.
- * Plain styled elements only (no ButtonBase/ripple) to keep the login route small.
+ * Plain styled elements only (no ButtonBase/ripple) to keep the login route small. The build also renders this
+ * page to static HTML for `/onboarding` (staticLogin/renderLoginPage.tsx), whose script finds the buttons by
+ * `data-provider` (staticLogin/staticLogin.ts): keep the two in step.
  */
 
 const Column = styled('div')({
@@ -70,7 +72,8 @@ const ProviderMark = styled('span')({
   display: 'flex',
 });
 
-const ErrorLine = styled('p')(({ theme }) => ({
+/** The line under the buttons (exported for the static login page's build, staticLogin/renderLoginPage.tsx). */
+export const LoginErrorLine = styled('p')(({ theme }) => ({
   margin: '1.6rem 0 0',
   maxWidth: '40rem',
   fontSize: '1.4rem',
@@ -130,20 +133,20 @@ export default function LoginPage() {
       <ProductNameHeading>{copy.productName}</ProductNameHeading>
       <Tagline>{copy.login.tagline}</Tagline>
       <Buttons>
-        <SocialButton type="button" provider="google" onClick={() => signIn('google')}>
+        <SocialButton type="button" provider="google" data-provider="google" onClick={() => signIn('google')}>
           <ProviderMark>
             <GoogleMark />
           </ProviderMark>
           {copy.login.google}
         </SocialButton>
-        <SocialButton type="button" provider="kakao" onClick={() => signIn('kakao')}>
+        <SocialButton type="button" provider="kakao" data-provider="kakao" onClick={() => signIn('kakao')}>
           <ProviderMark>
             <KakaoMark />
           </ProviderMark>
           {copy.login.kakao}
         </SocialButton>
       </Buttons>
-      {message && <ErrorLine role="alert">{message}</ErrorLine>}
+      {message && <LoginErrorLine role="alert">{message}</LoginErrorLine>}
       <TermsLink href={TERMS_URL}>{copy.login.terms}</TermsLink>
     </Column>
   );
