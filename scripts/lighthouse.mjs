@@ -6,6 +6,12 @@
  * no sign-in and no seeding, same browser flags, throttling and cold cache (docs/performance.md "Lighthouse").
  *
  *   npm run build && node scripts/lighthouse.mjs [--port 3850] [--issues 2000] [--runs 1] [--warm] [--keep] [--login]
+ *                                                [--baseline DIR] [--baseline-port N]
+ *
+ * `--baseline DIR` (with `--login`): before → after in the same run. A second server on `--baseline-port` (default `--port` + 1) serves another
+ * build's client (DIR: its `dist`, e.g. from a worktree of the previous commit, as STATIC_DIR), and the runs
+ * alternate between the two (baseline first on odd runs, current first on even ones); each gets its own summary.
+ * A Lighthouse run that fails (e.g. NO_NAVSTART on a loaded machine) is tried again, up to 3 times.
  *
  * 1. Starts the built server (`dist-server/main.js` on `dist/`) on `--port` with a fresh embedded database in a
  *    temporary DATA_DIR, NODE_ENV=development (so the development sign-in form exists) and a high rate limit.
@@ -46,6 +52,17 @@ const KEEP = process.argv.includes('--keep');
 const WARM = process.argv.includes('--warm');
 /** The login route, signed out (`/onboarding`), instead of the signed-in issue list. */
 const LOGIN = process.argv.includes('--login');
+/** Another build's `dist`, measured alternately with this one (`--login` only). */
+const BASELINE = option('baseline', '');
+const BASELINE_PORT = Number(option('baseline-port', String(PORT + 1)));
+if (BASELINE && !LOGIN) {
+  console.error('--baseline needs --login (the signed-in list seeds one database per server).');
+  process.exit(1);
+}
+if (BASELINE && !fs.existsSync(path.join(BASELINE, 'index.html'))) {
+  console.error(`--baseline ${BASELINE}: no index.html there.`);
+  process.exit(1);
+}
 const BASE = `http://localhost:${PORT}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE = process.env.LIGHTHOUSE ?? 'lighthouse@12';
@@ -60,15 +77,20 @@ if (!fs.existsSync('dist/index.html') || !fs.existsSync('dist-server/main.js')) 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-lighthouse-'));
 const log = (...args) => console.log(`[lighthouse] ${args.join(' ')}`);
 
-/** The built server on PORT with a fresh database; resolves when /api/health answers. */
-async function startServer() {
+/**
+ * The built server on `port` with a fresh database, serving `staticDir` (default: STATIC_DIR or ./dist); resolves
+ * when /api/health answers.
+ */
+async function startServer(port = PORT, staticDir = undefined) {
+  const base = `http://localhost:${port}`;
   const server = spawn(process.execPath, ['--enable-source-maps', 'dist-server/main.js'], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(PORT),
-      PUBLIC_URL: BASE,
-      DATA_DIR: path.join(work, 'data'),
+      ...(staticDir ? { STATIC_DIR: path.resolve(staticDir) } : {}),
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: path.join(work, `data-${port}`),
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000',
@@ -80,7 +102,7 @@ async function startServer() {
   for (let i = 0; i < 240; i++) {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
     try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
+      if ((await fetch(`${base}/api/health`)).ok) return server;
     } catch {
       // not listening yet
     }
@@ -99,6 +121,7 @@ function run(command, args) {
 }
 
 const server = await startServer();
+const baselineServer = BASELINE ? await startServer(BASELINE_PORT, BASELINE) : undefined;
 let browser;
 let chrome;
 try {
@@ -199,8 +222,10 @@ try {
   if (LOGIN) {
     // A signed-out visitor: nothing stored, the login screen as it first appears.
     url = `${BASE}/onboarding`;
-    await page.goto(url);
-    await page.getByRole('button', { name: '구글로 계속하기' }).waitFor({ timeout: 30_000 });
+    for (const visit of [url, ...(BASELINE ? [`http://localhost:${BASELINE_PORT}/onboarding`] : [])]) {
+      await page.goto(visit);
+      await page.getByRole('button', { name: '구글로 계속하기' }).waitFor({ timeout: 30_000 });
+    }
   } else {
     url = await prepareSignedIn();
   }
@@ -209,32 +234,58 @@ try {
   await browser.close();
   browser = undefined;
 
-  const reports = [];
-  for (let r = 0; r < RUNS; r++) {
-    if (!WARM) {
-      // A cold HTTP cache, as Lighthouse's own storage reset would leave it, but the session kept.
-      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
-      const blank = await cdp.contexts()[0].newPage();
-      const session = await blank.context().newCDPSession(blank);
-      await session.send('Network.clearBrowserCache');
-      await blank.close();
-      await cdp.close();
+  const targets = [
+    { label: BASELINE ? `current (${process.env.STATIC_DIR ?? 'dist'})` : '', url, reports: [] },
+    ...(BASELINE
+      ? [
+          {
+            label: `baseline (${BASELINE})`,
+            url: `http://localhost:${BASELINE_PORT}/onboarding`,
+            reports: [],
+          },
+        ]
+      : []),
+  ];
+  /** One Lighthouse run of `target`, tried again (up to 3 times) when Lighthouse fails. */
+  const measure = async (target, r) => {
+    for (let attempt = 1; ; attempt++) {
+      if (!WARM) {
+        // A cold HTTP cache, as Lighthouse's own storage reset would leave it, but the session kept.
+        const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${DEBUG_PORT}`);
+        const blank = await cdp.contexts()[0].newPage();
+        const session = await blank.context().newCDPSession(blank);
+        await session.send('Network.clearBrowserCache');
+        await blank.close();
+        await cdp.close();
+      }
+      const output = path.join(work, `report-${targets.indexOf(target)}-${r + 1}.json`);
+      fs.rmSync(output, { force: true });
+      const code = await run('npx', [
+        '-y',
+        LIGHTHOUSE,
+        target.url,
+        `--port=${DEBUG_PORT}`,
+        '--form-factor=mobile',
+        '--disable-storage-reset',
+        '--only-categories=performance,accessibility',
+        '--output=json',
+        `--output-path=${output}`,
+        '--quiet',
+      ]);
+      if (code === 0 && fs.existsSync(output)) {
+        const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+        if (!report.runtimeError) {
+          target.reports.push(report);
+          return;
+        }
+      }
+      if (attempt === 3) throw new Error(`lighthouse failed 3 times (exit code ${code})`);
+      log(`run ${r + 1} of ${target.url} failed (exit code ${code}): trying again`);
     }
-    const output = path.join(work, `report-${r + 1}.json`);
-    const code = await run('npx', [
-      '-y',
-      LIGHTHOUSE,
-      url,
-      `--port=${DEBUG_PORT}`,
-      '--form-factor=mobile',
-      '--disable-storage-reset',
-      '--only-categories=performance,accessibility',
-      '--output=json',
-      `--output-path=${output}`,
-      '--quiet',
-    ]);
-    if (code !== 0 || !fs.existsSync(output)) throw new Error(`lighthouse exited with ${code}`);
-    reports.push(JSON.parse(fs.readFileSync(output, 'utf8')));
+  };
+  for (let r = 0; r < RUNS; r++) {
+    const order = r % 2 === 0 ? [...targets].reverse() : targets;
+    for (const target of order) await measure(target, r);
   }
 
   /** Bytes of JavaScript the page transferred (compressed, as served), prefetches included. */
@@ -243,59 +294,67 @@ try {
       .filter((item) => item.resourceType === 'Script')
       .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const score = (category) => Math.round(median(reports.map((rep) => rep.categories[category].score)) * 100);
-  const metric = (id) => median(reports.map((rep) => rep.audits[id]?.numericValue ?? Number.NaN));
-  const last = reports[reports.length - 1];
-  console.log('');
-  console.log(`Lighthouse ${last.lighthouseVersion}, mobile (simulated throttling), ${RUNS} run(s), ${url}`);
-  console.log(`  final URL: ${last.finalDisplayedUrl}`);
-  console.log(`  performance:   ${score('performance')}`);
-  console.log(`  accessibility: ${score('accessibility')}`);
-  console.log(
-    `  FCP ${Math.round(metric('first-contentful-paint'))} ms · LCP ${Math.round(metric('largest-contentful-paint'))} ms` +
-      ` · TBT ${Math.round(metric('total-blocking-time'))} ms · CLS ${metric('cumulative-layout-shift').toFixed(3)}` +
-      ` · Speed Index ${Math.round(metric('speed-index'))} ms`,
-  );
-  console.log(
-    `  HTTP cache: ${WARM ? 'warm (returning member)' : 'cold before every run'}\n` +
-      `  per run: performance ${reports.map((rep) => Math.round(rep.categories.performance.score * 100)).join(', ')}` +
-      ` · load average at the end ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs` +
-      ' (simulated throttling multiplies the CPU time it observed: a busy machine lowers the score)',
-  );
-  reports.forEach((rep, i) => {
-    const value = (id) => rep.audits[id]?.numericValue ?? Number.NaN;
+  /** Prints the summary of one target's runs. */
+  const summarize = ({ label, url, reports }) => {
+    const score = (category) =>
+      Math.round(median(reports.map((rep) => rep.categories[category].score)) * 100);
+    const metric = (id) => median(reports.map((rep) => rep.audits[id]?.numericValue ?? Number.NaN));
+    const last = reports[reports.length - 1];
+    console.log('');
     console.log(
-      `  run ${String(i + 1).padStart(2)}: performance ${Math.round(rep.categories.performance.score * 100)}` +
-        ` · FCP ${Math.round(value('first-contentful-paint'))} ms · LCP ${Math.round(value('largest-contentful-paint'))} ms` +
-        ` · CLS ${value('cumulative-layout-shift').toFixed(3)} · TBT ${Math.round(value('total-blocking-time'))} ms` +
-        ` · JS ${(jsTransfer(rep) / 1024).toFixed(1)} KB`,
+      `Lighthouse ${last.lighthouseVersion}, mobile (simulated throttling), ${RUNS} run(s), ${url}` +
+        (label ? ` — ${label}` : ''),
     );
-  });
-  const display = (id) => last.audits[id]?.displayValue ?? '';
-  console.log(
-    `  main-thread work ${display('mainthread-work-breakdown')} · JS boot-up ${display('bootup-time')}` +
-      ` · transfer ${display('total-byte-weight')} · DOM ${display('dom-size')}` +
-      ` · unused JS ${display('unused-javascript')}`,
-  );
-  const lcp = last.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
-  if (lcp) console.log(`  LCP element: ${lcp.selector} "${(lcp.nodeLabel ?? '').slice(0, 40)}"`);
-  const failed = last.categories.accessibility.auditRefs
-    .map((ref) => last.audits[ref.id])
-    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
-  for (const audit of failed) {
-    const items = (audit.details?.items ?? [])
-      .slice(0, 4)
-      .map((item) => item.node?.selector ?? '')
-      .join(', ');
-    console.log(`  ✗ ${audit.id}: ${audit.title}${items ? ` — ${items}` : ''}`);
-  }
-  if (last.finalDisplayedUrl !== url)
-    console.log('  warning: the page did not stay on the issue list (signed out?)');
+    console.log(`  final URL: ${last.finalDisplayedUrl}`);
+    console.log(`  performance:   ${score('performance')}`);
+    console.log(`  accessibility: ${score('accessibility')}`);
+    console.log(
+      `  FCP ${Math.round(metric('first-contentful-paint'))} ms · LCP ${Math.round(metric('largest-contentful-paint'))} ms` +
+        ` · TBT ${Math.round(metric('total-blocking-time'))} ms · CLS ${metric('cumulative-layout-shift').toFixed(3)}` +
+        ` · Speed Index ${Math.round(metric('speed-index'))} ms`,
+    );
+    console.log(
+      `  HTTP cache: ${WARM ? 'warm (returning member)' : 'cold before every run'}\n` +
+        `  per run: performance ${reports.map((rep) => Math.round(rep.categories.performance.score * 100)).join(', ')}` +
+        ` · load average at the end ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs` +
+        ' (simulated throttling multiplies the CPU time it observed: a busy machine lowers the score)',
+    );
+    reports.forEach((rep, i) => {
+      const value = (id) => rep.audits[id]?.numericValue ?? Number.NaN;
+      console.log(
+        `  run ${String(i + 1).padStart(2)}: performance ${Math.round(rep.categories.performance.score * 100)}` +
+          ` · FCP ${Math.round(value('first-contentful-paint'))} ms · LCP ${Math.round(value('largest-contentful-paint'))} ms` +
+          ` · CLS ${value('cumulative-layout-shift').toFixed(3)} · TBT ${Math.round(value('total-blocking-time'))} ms` +
+          ` · JS ${(jsTransfer(rep) / 1024).toFixed(1)} KB`,
+      );
+    });
+    const display = (id) => last.audits[id]?.displayValue ?? '';
+    console.log(
+      `  main-thread work ${display('mainthread-work-breakdown')} · JS boot-up ${display('bootup-time')}` +
+        ` · transfer ${display('total-byte-weight')} · DOM ${display('dom-size')}` +
+        ` · unused JS ${display('unused-javascript')}`,
+    );
+    const lcp = last.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    if (lcp) console.log(`  LCP element: ${lcp.selector} "${(lcp.nodeLabel ?? '').slice(0, 40)}"`);
+    const failed = last.categories.accessibility.auditRefs
+      .map((ref) => last.audits[ref.id])
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+    for (const audit of failed) {
+      const items = (audit.details?.items ?? [])
+        .slice(0, 4)
+        .map((item) => item.node?.selector ?? '')
+        .join(', ');
+      console.log(`  ✗ ${audit.id}: ${audit.title}${items ? ` — ${items}` : ''}`);
+    }
+    if (last.finalDisplayedUrl !== url) console.log(`  warning: the page did not stay at ${url}`);
+  };
+  for (const target of targets) summarize(target);
   if (KEEP) console.log(`  reports: ${work}`);
 } finally {
   await browser?.close().catch(() => {});
   chrome?.kill('SIGTERM');
   server.kill('SIGTERM');
+  baselineServer?.kill('SIGTERM');
   await sleep(500);
   if (!KEEP) fs.rmSync(work, { recursive: true, force: true });
 }

@@ -1,0 +1,94 @@
+/**
+ * The static login page's build (docs/performance.md "Lighthouse"), in Node as the build runs it: the login screen
+ * rendered by renderLoginPage.tsx (emotion writes its rules next to the markup here, which the build extracts), and
+ * scripts/build-login.mjs turning a built index.html into `onboarding/index.html`. In the server project: Node, no
+ * jsdom (the page script's behaviour is tested in __tests__/client/features/onboarding/staticLogin.test.tsx).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { copy } from '../../src/shared/copy';
+import {
+  extractEmotionStyles,
+  renderLoginPage,
+} from '../../src/features/onboarding/staticLogin/renderLoginPage';
+
+describe('renderLoginPage in Node', () => {
+  it('carries the styles of every element, the body styles and the error line, and the title', () => {
+    const page = renderLoginPage();
+    const classes = [...page.markup.matchAll(/class="([^"]+)"/g)].map((m) => m[1]!);
+    expect(classes.length).toBeGreaterThan(8);
+    for (const cls of classes) expect(page.css).toContain(`.${cls}{`);
+    expect(page.css).toMatch(/body\{font-family:/);
+    expect(page.css).toContain(`.${page.config.errorClass}{`);
+    expect(page.markup).not.toContain('<style');
+    expect(page.markup).toContain('data-provider="google"');
+    expect(page.markup).toContain('data-provider="kakao"');
+    expect(page.title).toBe('로그인 · Momentum');
+    expect(page.config.oauthErrors).toEqual(copy.login.oauthErrors);
+    expect(page.config.redirectFailed).toEqual({
+      google: copy.login.googleRedirectFailed,
+      kakao: copy.login.kakaoRedirectFailed,
+    });
+  });
+
+  it('moves emotion style tags out of the markup, in order', () => {
+    expect(
+      extractEmotionStyles(
+        '<style data-emotion="css a">.a{x:1}</style><p class="a">1</p><style data-emotion="css b">.b{y:2}</style>',
+      ),
+    ).toEqual(['<p class="a">1</p>', '.a{x:1}.b{y:2}']);
+  });
+});
+
+describe('scripts/build-login.mjs', () => {
+  const root = path.resolve(__dirname, '../..');
+  let out: string;
+  beforeAll(() => {
+    out = fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-login-page-'));
+    fs.mkdirSync(path.join(out, 'assets'));
+    // A built index.html as html-webpack-plugin minifies it, and the app's two stylesheets.
+    fs.writeFileSync(
+      path.join(out, 'index.html'),
+      '<!doctype html><html lang=ko><head><meta charset=utf-8><title>Momentum</title>' +
+        '<script src=/assets/early.1.js data-first-screen=/assets/workspace-start.1.js></script>' +
+        '<link rel=icon href=/favicon.svg><script defer src=/assets/runtime.1.js></script>' +
+        '<script defer src=/assets/main.1.js></script><link href=/assets/613.1.css rel=stylesheet>' +
+        '<link href=/assets/main.1.css rel=stylesheet></head><body><noscript>x</noscript><div id=root></div></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(out, 'assets/613.1.css'),
+      '/* licence */\n@font-face {\n\tfont-family: P;\n\tsrc: url(/assets/hangul.woff2);\n\tunicode-range: U+ac00-d7a3;\n}\n' +
+        '@font-face {\n\tfont-family: P;\n\tsrc: url(/assets/greek.woff2);\n\tunicode-range: U+370-3ff;\n}\n',
+    );
+    fs.writeFileSync(path.join(out, 'assets/main.1.css'), 'html {\n  font-size: 62.5%;\n}\n');
+    const script = `
+      import { buildLoginPage } from ${JSON.stringify(path.join(root, 'scripts/build-login.mjs'))};
+      await buildLoginPage({ root: ${JSON.stringify(root)}, outDir: ${JSON.stringify(out)},
+        cssFiles: ['assets/613.1.css', 'assets/main.1.css'], scriptSrc: '/assets/login.1.js',
+        define: { 'process.env.TERMS_URL': '"/terms.html"', 'process.env.LANDING_URL': '"/onboarding"' } });`;
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, stdio: 'pipe' });
+  }, 60_000);
+  afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
+
+  it('writes onboarding/index.html: the screen, one deferred script, inline CSS, no app script or stylesheet', () => {
+    const html = fs.readFileSync(path.join(out, 'onboarding/index.html'), 'utf8');
+    expect(html).toContain('<title>로그인 · Momentum</title>');
+    expect([...html.matchAll(/<script\b[^>]*\bsrc="?([^" >]+)/g)].map((m) => m[1])).toEqual([
+      '/assets/login.1.js',
+    ]);
+    expect(html).toMatch(/<script defer src="\/assets\/login\.1\.js"><\/script><\/head>/);
+    expect(html).not.toMatch(/rel=stylesheet|workspace-start/);
+    expect(html).toContain('<link rel=icon href=/favicon.svg>');
+    // The Hangul subset (the page's text) is kept, the Greek one is not; the global CSS is inlined.
+    expect(html).toContain('url(/assets/hangul.woff2)');
+    expect(html).not.toContain('greek.woff2');
+    expect(html).toContain('html{font-size:62.5%;}');
+    expect(html).toMatch(/<div id="root"><main class="[^"]+">.*구글로 계속하기.*<\/main><\/div>/);
+    const config = JSON.parse(/<script type="application\/json" id="login-config">(.*?)<\/script>/.exec(html)![1]!);
+    expect(config.oauthFailed).toBe(copy.login.oauthFailed);
+    expect(fs.existsSync(path.join(out, 'onboarding/index.html.br'))).toBe(true);
+    expect(fs.existsSync(path.join(out, 'onboarding/index.html.gz'))).toBe(true);
+  });
+});
