@@ -12,7 +12,7 @@ import { copy } from '../../src/shared/copy';
 import {
   extractEmotionStyles,
   renderLoginPage,
-} from '../../src/features/onboarding/staticLogin/renderLoginPage';
+} from '../../src/app/renderLoginPage';
 
 describe('renderLoginPage in Node', () => {
   it('carries the styles of every element, the body styles and the error line, and the title', () => {

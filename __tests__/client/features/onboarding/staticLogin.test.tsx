@@ -10,7 +10,7 @@ import { copy } from '../../../../src/shared/copy';
 import {
   extractEmotionStyles,
   renderLoginPage,
-} from '../../../../src/features/onboarding/staticLogin/renderLoginPage';
+} from '../../../../src/app/renderLoginPage';
 import {
   LOGIN_CONFIG_ID,
   startStaticLogin,

@@ -15,7 +15,7 @@ import { ProductNameHeading } from './ProductName';
  * product name (2.4rem/150% bold navy), 3.2rem, tagline (1.6rem/140%), 3.2rem, two 40×6.2rem buttons 1.6rem
  * apart with the provider mark 3.1rem from the left and the label centred, 3.0rem, the terms link.
  * Plain styled elements only (no ButtonBase/ripple) to keep the login route small. The build also renders this
- * page to static HTML for `/onboarding` (staticLogin/renderLoginPage.tsx), whose script finds the buttons by
+ * page to static HTML for `/onboarding` (app/renderLoginPage.tsx), whose script finds the buttons by
  * `data-provider` (staticLogin/staticLogin.ts): keep the two in step.
  */
 
@@ -72,7 +72,7 @@ const ProviderMark = styled('span')({
   display: 'flex',
 });
 
-/** The line under the buttons (exported for the static login page's build, staticLogin/renderLoginPage.tsx). */
+/** The line under the buttons (exported for the static login page's build, app/renderLoginPage.tsx). */
 export const LoginErrorLine = styled('p')(({ theme }) => ({
   margin: '1.6rem 0 0',
   maxWidth: '40rem',

@@ -1,16 +1,15 @@
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { globalStyles } from '../../../app/App';
-import { theme } from '../../../app/theme';
-import { copy } from '../../../shared/copy';
-import { documentTitleOf } from '../../../shared/lib/pageTitle';
-import OnboardingLayout from '../OnboardingLayout';
-import LoginPage, { LoginErrorLine } from '../pages/LoginPage';
-import type { StaticLoginConfig } from './staticLogin';
+import { globalStyles } from './App';
+import { theme } from './theme';
+import { copy } from '../shared/copy';
+import { documentTitleOf } from '../shared/lib/pageTitle';
+import OnboardingLayout from '../features/onboarding/OnboardingLayout';
+import LoginPage, { LoginErrorLine } from '../features/onboarding/pages/LoginPage';
+import type { StaticLoginConfig } from '../features/onboarding/staticLogin/staticLogin';
 
 /*
  * The login screen rendered at build time (docs/performance.md "Lighthouse"): the same components the SPA renders
@@ -46,16 +45,13 @@ export function extractEmotionStyles(html: string): [string, string] {
 }
 
 /**
- * Renders the login screen (see above). Pure: every call creates its own emotion cache. Throws when the rendered
+ * Renders the login screen (see above). Pure in Node (each render gets its own emotion cache). Throws when the rendered
  * markup lacks what the page's script relies on (the two provider buttons).
  */
 export function renderLoginPage(): RenderedLoginPage {
-  const cache = createCache({ key: 'css' });
-  const withProviders = (node: React.ReactNode) => (
-    <CacheProvider value={cache}>
-      <ThemeProvider theme={theme}>{node}</ThemeProvider>
-    </CacheProvider>
-  );
+  // Emotion's default cache: on a server (no document), a new one for every render, which writes each rule as a
+  // `<style data-emotion>` tag beside the element that uses it.
+  const withProviders = (node: ReactNode) => <ThemeProvider theme={theme}>{node}</ThemeProvider>;
   const [page, pageCss] = extractEmotionStyles(
     renderToStaticMarkup(
       withProviders(
