@@ -4,15 +4,15 @@
  * scripts/build-login.mjs turning a built index.html into `onboarding/index.html`. In the server project: Node, no
  * jsdom (the page script's behaviour is tested in __tests__/client/features/onboarding/staticLogin.test.tsx).
  */
+import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { copy } from '../../src/shared/copy';
-import {
-  extractEmotionStyles,
-  renderLoginPage,
-} from '../../src/app/renderLoginPage';
+import { extractEmotionStyles, renderLoginPage } from '../../src/app/renderLoginPage';
 
 describe('renderLoginPage in Node', () => {
   it('carries the styles of every element, the body styles and the error line, and the title', () => {
@@ -86,9 +86,51 @@ describe('scripts/build-login.mjs', () => {
     expect(html).not.toContain('greek.woff2');
     expect(html).toContain('html{font-size:62.5%;}');
     expect(html).toMatch(/<div id="root"><main class="[^"]+">.*구글로 계속하기.*<\/main><\/div>/);
-    const config = JSON.parse(/<script type="application\/json" id="login-config">(.*?)<\/script>/.exec(html)![1]!);
+    const config = JSON.parse(
+      /<script type="application\/json" id="login-config">(.*?)<\/script>/.exec(html)![1]!,
+    );
     expect(config.oauthFailed).toBe(copy.login.oauthFailed);
     expect(fs.existsSync(path.join(out, 'onboarding/index.html.br'))).toBe(true);
     expect(fs.existsSync(path.join(out, 'onboarding/index.html.gz'))).toBe(true);
+  });
+
+  describe('served by the app (server/spa.ts: a directory index under STATIC_DIR)', () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      testDb = await createTestDatabase();
+      ({ app } = await createTestApp({ database: testDb.database, env: { STATIC_DIR: out } }));
+    }, 60_000);
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.drop();
+    });
+
+    it('answers /onboarding (with or without a query, brotli or not) with the static page, not cached', async () => {
+      const page = fs.readFileSync(path.join(out, 'onboarding/index.html'), 'utf8');
+      for (const url of ['/onboarding', '/onboarding?error=oauth_denied', '/onboarding/']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toBe(page);
+      }
+      const br = await app.inject({
+        method: 'GET',
+        url: '/onboarding',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(page);
+    });
+
+    it('keeps index.html for every other client route, the onboarding steps included', async () => {
+      const index = fs.readFileSync(path.join(out, 'index.html'), 'utf8');
+      for (const url of ['/', '/onboarding/loading', '/onboarding/workspace', '/workspace/team/3/issue']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(index);
+      }
+    });
   });
 });
