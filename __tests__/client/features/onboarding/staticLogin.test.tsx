@@ -7,10 +7,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { copy } from '../../../../src/shared/copy';
-import {
-  extractEmotionStyles,
-  renderLoginPage,
-} from '../../../../src/app/renderLoginPage';
+import { extractEmotionStyles, renderLoginPage } from '../../../../src/app/renderLoginPage';
 import {
   LOGIN_CONFIG_ID,
   startStaticLogin,
@@ -68,7 +65,9 @@ describe('startStaticLogin (the page script)', () => {
     expect(alert).toHaveTextContent(copy.login.googleRedirectFailed);
     expect(alert).toHaveClass(config.errorClass);
     // Between the buttons and the terms link, where the SPA renders it.
-    expect(alert.previousElementSibling).toContainElement(screen.getByRole('button', { name: copy.login.kakao }));
+    expect(alert.previousElementSibling).toContainElement(
+      screen.getByRole('button', { name: copy.login.kakao }),
+    );
     expect(alert.nextElementSibling).toBe(screen.getByRole('link', { name: copy.login.terms }));
     await userEvent.click(screen.getByRole('button', { name: copy.login.kakao }));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
