@@ -125,16 +125,32 @@ class BundleReportPlugin {
           return [...compilation.chunks].filter((c) => ids.has(c.id));
         });
 
-      // (1) The login page as served: its <script src> and any <link> that fetches a script.
+      // (1) The login page as served: its <script src>, any <link> that fetches a script, and every chunk its
+      // script may load (lazy imports, counted as loaded) or prefetch.
       const page = fs.readFileSync(path.join(outDir, LOGIN_PAGE_FILE), 'utf8');
+      const links = [...page.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]);
       const referenced = [
-        ...page.matchAll(/<script\b[^>]*\bsrc="?([^" >]+)/g),
-        ...page.matchAll(
-          /<link\b(?=[^>]*\brel="?(?:preload|prefetch|modulepreload)\b)(?=[^>]*\bas="?script)[^>]*\bhref="?([^" >]+)/g,
-        ),
-      ].map((m) => m[1].slice(publicPath.length));
-      const loginChunks = compilation.entrypoints.get(LOGIN_ENTRY)?.chunks ?? [];
-      const loginFiles = [...new Set([...referenced, ...jsOf(startHints(loginChunks))])];
+        ...[...page.matchAll(/<script\b[^>]*\bsrc="?([^" >]+)/g)].map((m) => m[1]),
+        ...links
+          .filter(
+            (tag) =>
+              /\brel="?modulepreload\b/.test(tag) ||
+              (/\brel="?(?:preload|prefetch)\b/.test(tag) && /\bas="?script\b/.test(tag)),
+          )
+          .map((tag) => /\bhref="?([^" >]+)/.exec(tag)?.[1] ?? ''),
+      ].map((href) => href.slice(publicPath.length));
+      const reachable = new Set();
+      const visit = (group) => {
+        if (reachable.has(group)) return;
+        reachable.add(group);
+        for (const child of group.childrenIterable) visit(child);
+      };
+      const loginEntry = compilation.entrypoints.get(LOGIN_ENTRY);
+      if (loginEntry) visit(loginEntry);
+      const loginChunks = [...reachable].flatMap((group) => group.chunks);
+      const loginFiles = [
+        ...new Set([...referenced, ...jsOf(loginChunks), ...jsOf(startHints(loginChunks))]),
+      ];
 
       // (2) The SPA's start.
       const initialChunks = [EARLY_ENTRY, 'main'].flatMap(
