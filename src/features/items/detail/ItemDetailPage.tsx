@@ -31,6 +31,9 @@ import { toastShown } from '../../toast';
 import { CommentsSection } from './CommentsSection';
 import { DETAIL_CONTAINER, WIDE_DETAIL } from './detailLayout';
 import { DescriptionSlot } from './DescriptionSlot';
+
+/** Loads the description editor ahead of the first render (pages/ItemPage.tsx `loadItemDetailPage`). */
+export { loadDescriptionEditor } from './DescriptionSlot';
 import {
   createPayload,
   editPatch,
