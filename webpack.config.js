@@ -52,7 +52,7 @@ class EarlyScriptFirstPlugin {
         // An item's detail screen: its page and the description editor (src/early.ts preloads them for a detail URL).
         const detailScreen = ['route-item-detail', 'editor'].flatMap((name) =>
           (compilation.namedChunkGroups.get(name)?.chunks ?? []).flatMap((chunk) =>
-            [...chunk.files].filter((file) => file.endsWith('.js')),
+            [...chunk.files].filter((file) => file.endsWith('.js') && file !== firstScreen),
           ),
         );
         if (detailScreen.length)

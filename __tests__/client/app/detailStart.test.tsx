@@ -48,7 +48,8 @@ const issue5 = detail(5, { title: '다섯 번째 이슈', content });
 const comments = { cnt: 1, info: [] };
 
 /** Every request of `seen` to `path`. */
-const requestsTo = (seen: Array<{ path: string }>, path: string) => seen.filter((r) => r.path === path);
+const requestsTo = <R extends { path: string }>(seen: R[], path: string) =>
+  seen.filter((r) => r.path === path);
 
 describe('detail URLs the early script recognises', () => {
   it('view and edit of every kind, in the default team and any team', () => {
