@@ -18,8 +18,10 @@ import { api, enterWorkspace, watchConsole } from './support';
  *   comments request and the editor chunk started; `details`: how many detail requests the tab made;
  * - `title`, `description`: when the `<h1>` with the title and the description's text were in the DOM;
  * - `shown`: when the frame after both had been rendered (a message posted from the next animation frame callback);
- * - `presented`: when both texts were presented on screen (Element Timing's `renderTime`, the later of the two) —
- *   **the figure to read** (target ≤ 400 ms, issue #22).
+ * - `presented`: when the description's text was presented on screen (Element Timing's `renderTime`) — **the
+ *   figure to read** (target ≤ 400 ms, issue #22). The title is in the DOM by then (asserted): the page fills
+ *   the title and the description in one commit. (The `<h1>` itself cannot be timed: it shows '새 이슈' before the
+ *   data and Element Timing reports an element's first paint only.)
  *
  * Two tests:
  * - always (CI): one fresh tab; it shows the title and the description and makes exactly one detail request, one
@@ -99,6 +101,7 @@ function serveBuild(dir: string): void {
  */
 function watchDetail({ title, description }: { title: string; description: string }) {
   const marks: { title?: number; description?: number; shown?: number; presented?: number } = {};
+  // Element Timing entries by identifier (the description's).
   const rendered: Record<string, number> = {};
   (window as unknown as { __detail: typeof marks }).__detail = marks;
   let done: () => void = () => undefined;
@@ -115,8 +118,8 @@ function watchDetail({ title, description }: { title: string; description: strin
       >) {
         if (!entry.identifier.startsWith('detail-') || rendered[entry.identifier] !== undefined) continue;
         rendered[entry.identifier] = entry.renderTime || entry.startTime;
-        if (rendered['detail-title'] !== undefined && rendered['detail-description'] !== undefined) {
-          marks.presented = Math.max(rendered['detail-title'], rendered['detail-description']);
+        if (rendered['detail-description'] !== undefined) {
+          marks.presented = rendered['detail-description'];
           settle();
         }
       }
@@ -134,10 +137,7 @@ function watchDetail({ title, description }: { title: string; description: strin
   const observer = new MutationObserver(() => {
     if (marks.title === undefined) {
       const heading = holding('h1', title);
-      if (heading) {
-        marks.title = performance.now();
-        heading.setAttribute('elementtiming', 'detail-title');
-      }
+      if (heading) marks.title = performance.now();
     }
     if (marks.description === undefined) {
       const text = holding(
@@ -146,7 +146,11 @@ function watchDetail({ title, description }: { title: string; description: strin
       );
       if (text) {
         marks.description = performance.now();
-        text.setAttribute('elementtiming', 'detail-description');
+        // Chrome attributes painted text to its block (the paragraph), not to the inline span holding it.
+        (text.closest('[data-slate-node="element"]') ?? text).setAttribute(
+          'elementtiming',
+          'detail-description',
+        );
       }
     }
     if (marks.title === undefined || marks.description === undefined) return;
@@ -231,7 +235,19 @@ async function openDetailTab(
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   }
   await page.goto(url, { waitUntil: 'commit' });
-  await page.evaluate(() => (window as unknown as { __detailShown: Promise<void> }).__detailShown);
+  const settled = await page.evaluate(() =>
+    Promise.race([
+      (window as unknown as { __detailShown: Promise<void> }).__detailShown.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 20_000)),
+    ]),
+  );
+  if (!settled) {
+    const seen = await page.evaluate(() => ({
+      marks: (window as unknown as { __detail: unknown }).__detail,
+      editor: document.querySelector('[data-slate-editor]')?.outerHTML.slice(0, 600) ?? null,
+    }));
+    throw new Error(`the detail was not shown within 20 s: ${JSON.stringify(seen)}`);
+  }
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   await expect(page.getByText(DESCRIPTION)).toBeVisible();
   // Let late requests show (a second detail request would leave when the page mounts) and their entries land.
@@ -265,6 +281,9 @@ async function openDetailTab(
     };
   }, detailPath);
   expect(errors).toEqual([]);
+  expect(sample.title, 'the title is in the DOM when the description is').toBeLessThanOrEqual(
+    sample.description,
+  );
   await page.close();
   return sample;
 }
