@@ -30,7 +30,8 @@ import { api, enterWorkspace, watchConsole } from './support';
  *   e2e/.artifacts/detail-start.json. `DETAIL_AB=<dist A>,<dist B>` with `STATIC_DIR=$PWD/e2e/.artifacts/ab-static`
  *   measures two builds tab by tab in turn (as `STARTUP_AB` in e2e/startup.spec.ts), so both see the same moment of
  *   this shared machine; `DETAIL_CACHE=cold` disables the HTTP cache (default `warm`: a returning member's
- *   browser holds the app's files).
+ *   browser holds the app's files); `DETAIL_WATERFALL=1` prints each tab's requests and marks
+ *   (`momentum:early`, `momentum:reissue-sent`, `momentum:entry`, `momentum:router`, `momentum:detail-ready`).
  */
 
 const BENCH = process.env.DETAIL_BENCH === '1';
@@ -280,6 +281,26 @@ async function openDetailTab(
       presented: Number.isFinite(marks.presented) ? marks.presented : null,
     };
   }, detailPath);
+  if (process.env.DETAIL_WATERFALL === '1') {
+    console.log(
+      `waterfall ${url}:\n` +
+        (await page.evaluate(() => {
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          const rows = [
+            `  document ${Math.round(nav.responseEnd)} | DCL ${Math.round(nav.domContentLoadedEventEnd)}`,
+          ];
+          for (const mark of performance.getEntriesByType('mark'))
+            rows.push(`  ${String(Math.round(mark.startTime)).padStart(5)}          mark ${mark.name}`);
+          for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+            const name = new URL(entry.name).pathname.replace(/^\/assets\//, '');
+            rows.push(
+              `  ${String(Math.round(entry.startTime)).padStart(5)} → ${String(Math.round(entry.responseEnd)).padStart(5)}  ${name}`,
+            );
+          }
+          return rows.sort((a, b) => parseInt(a.trim()) - parseInt(b.trim())).join('\n');
+        })),
+    );
+  }
   expect(errors).toEqual([]);
   expect(sample.title, 'the title is in the DOM when the description is').toBeLessThanOrEqual(
     sample.description,
