@@ -26,8 +26,8 @@ import { fetchFirstDetail, matchDetailUrl, type FirstDetail } from '../features/
 /**
  * Starts the renewal and the list's first page or the item's detail for a page at `pathname` (see above). Nothing
  * is started — everything null — outside `/workspace`, without a stored session, or (first page and detail only)
- * without a known workspace or on a URL that is no list or no detail. `requestSent` resolves once the reissue request has left (or the renewal ended
- * without one, or none was started).
+ * without a known workspace or on a URL that is no list or no detail. `requestSent` resolves once the reissue
+ * request has left (or the renewal ended without one, or none was started).
  */
 export function startEarlySession(pathname: string, storage: RenewalStorage | null): EarlyStart {
   let requestSent: () => void = () => undefined;

@@ -9,8 +9,8 @@ import { matchDetailUrl } from '../features/items/detail/firstDetail';
  * layout (`app-store`, with the list prefetch), the workspace guard and shell (`route-workspace`), and for a list
  * URL the item page and the list page (`route-items`, `route-item-list`); for an item's detail URL the item page,
  * the detail page with its prefetch (`route-item-detail`) and the description editor (`editor`). Other screens
- * load through the router alone. The build puts the modules of these four chunks into one file, `workspace-start` (`FIRST_SCREEN_CHUNKS` in
- * webpack.config.js names them too).
+ * load through the router alone. The build puts the modules of the first four chunks into one file,
+ * `workspace-start` (`FIRST_SCREEN_CHUNKS` in webpack.config.js names them too).
  */
 export function routeChunkLoads(pathname: string): Array<Promise<unknown>> {
   if (!startsWithSession(pathname)) return [];

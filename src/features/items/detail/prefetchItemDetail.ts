@@ -15,10 +15,10 @@ import { routeTeamId } from '../list/firstListPage';
  */
 
 /**
- * Provides the detail and, in view mode, the comments of item `idParam` (`kind`, team `teamIdParam`) — from the early script's
- * requests `fromEntry` when they are for this item and were made with the store's current token, else through
- * RTK Query. Nothing when an id is not a positive integer (the page shows its 404) or the `/workspace` guard is
- * about to send the visitor to sign in. Resolves to how each was provided.
+ * Provides the detail and, in view mode, the comments of item `idParam` (`kind`, team `teamIdParam`) — from the
+ * early script's requests `fromEntry` when they are for this item and were made with the store's current token,
+ * else through RTK Query. Nothing when an id is not a positive integer (the page shows its 404) or the
+ * `/workspace` guard is about to send the visitor to sign in. Resolves to how each was provided.
  */
 export async function prefetchItemDetail(
   store: AppStore,
