@@ -65,6 +65,16 @@ class EarlyScriptFirstPlugin {
         );
         if (firstScreen)
           early[0].attributes['data-first-screen'] = `${compilation.outputOptions.publicPath}${firstScreen}`;
+        // An item's detail screen: its page and the description editor (src/early.ts preloads them for a detail URL).
+        const detailScreen = ['route-item-detail', 'editor'].flatMap((name) =>
+          (compilation.namedChunkGroups.get(name)?.chunks ?? []).flatMap((chunk) =>
+            [...chunk.files].filter((file) => file.endsWith('.js') && file !== firstScreen),
+          ),
+        );
+        if (detailScreen.length)
+          early[0].attributes['data-detail-screen'] = [...new Set(detailScreen)]
+            .map((file) => `${compilation.outputOptions.publicPath}${file}`)
+            .join(' ');
         data.headTags = [...early, ...data.headTags.filter((tag) => !isEarly(tag))];
         return data;
       });

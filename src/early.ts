@@ -1,4 +1,4 @@
-import { preloadFirstScreen, startEarlySession, storageOrNull } from './app/earlyStart';
+import { preloadDetailScreen, preloadFirstScreen, startEarlySession, storageOrNull } from './app/earlyStart';
 import { publishEarlyStart } from './app/earlyStartHandoff';
 
 /*
@@ -12,3 +12,4 @@ performance.mark?.('momentum:early');
 const early = startEarlySession(window.location.pathname, storageOrNull());
 publishEarlyStart(window, early);
 preloadFirstScreen(document, early, document.currentScript?.getAttribute('data-first-screen'));
+preloadDetailScreen(document, early, document.currentScript?.getAttribute('data-detail-screen'));

@@ -1,5 +1,5 @@
 // First, before React and the router are evaluated: the early start's requests and the route chunks (docs/architecture.md "Session").
-import { appMayStart, earlyRenewal, firstListPage } from './app/earlySession';
+import { appMayStart, earlyRenewal, firstDetail, firstListPage } from './app/earlySession';
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import './global.css';
 
@@ -11,4 +11,4 @@ import './global.css';
  */
 void appMayStart
   .then(() => import(/* webpackMode: "eager" */ './app/main'))
-  .then(({ startApp }) => startApp({ earlyRenewal, firstListPage }));
+  .then(({ startApp }) => startApp({ earlyRenewal, firstListPage, firstDetail }));

@@ -5,8 +5,9 @@ import { preloadRouteChunks } from './routeChunks';
  * The first thing the entry (src/index.tsx) runs, before React, MUI and the router are evaluated
  * (docs/architecture.md "Session"):
  * - it takes over what the early script (src/early.ts, app/earlyStart.ts) started while the HTML was parsed: the
- *   session renewal and, for a list URL, the list's first page. When the early script did not run, nothing was
- *   started: the first request without a token renews the usual way (the session saga);
+ *   session renewal and, for a list URL, the list's first page (for an item's URL, its detail). When the early
+ *   script did not run, nothing was started: the first request without a token renews the usual way (the session
+ *   saga);
  * - the first screen's route chunks start downloading (app/routeChunks.ts) while the entry is still evaluating.
  */
 
@@ -22,6 +23,9 @@ export const earlyRenewal = early?.earlyRenewal ?? null;
 
 /** The first page of the list at this URL, requested right after the renewal, or null. */
 export const firstListPage = early?.firstListPage ?? null;
+
+/** The detail (and comments) of the item at this URL, requested right after the renewal, or null. */
+export const firstDetail = early?.firstDetail ?? null;
 
 preloadRouteChunks(window.location.pathname);
 

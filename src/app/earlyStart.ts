@@ -6,6 +6,7 @@ import {
   type RenewalStorage,
 } from '../features/session/earlyRenewal';
 import type { EarlyStart } from './earlyStartHandoff';
+import { fetchFirstDetail, matchDetailUrl, type FirstDetail } from '../features/items/detail/firstDetail';
 
 /*
  * What a fresh page starts before any of the app's code has loaded (docs/architecture.md "Session"). The early
@@ -15,16 +16,18 @@ import type { EarlyStart } from './earlyStartHandoff';
  * - the session renewal (features/session/earlyRenewal.ts): the access token is kept in memory only, so a new page
  *   has none; the router hands the outcome to the store (app/appStore.ts);
  * - for a list URL, the list's first page with the renewed token (features/items/list/firstListPage.ts); the list
- *   route's loader hands it to RTK Query.
+ *   route's loader hands it to RTK Query;
+ * - for an item's detail URL (view or edit, every kind), the detail and its comments with the renewed token
+ *   (features/items/detail/firstDetail.ts); the detail routes' loader hands them to RTK Query the same way.
  * The token stays in memory; the only thing written is the renewal's short-lived note in local storage (a
  * timestamp, see `claimRenewal` in features/session/earlyRenewal.ts).
  */
 
 /**
- * Starts the renewal and the list's first page for a page at `pathname` (see above). Nothing is started — both
- * promises null — outside `/workspace`, without a stored session, or (first page only) without a known workspace
- * or on a URL that is no list. `requestSent` resolves once the reissue request has left (or the renewal ended
- * without one, or none was started).
+ * Starts the renewal and the list's first page or the item's detail for a page at `pathname` (see above). Nothing
+ * is started — everything null — outside `/workspace`, without a stored session, or (first page and detail only)
+ * without a known workspace or on a URL that is no list or no detail. `requestSent` resolves once the reissue
+ * request has left (or the renewal ended without one, or none was started).
  */
 export function startEarlySession(pathname: string, storage: RenewalStorage | null): EarlyStart {
   let requestSent: () => void = () => undefined;
@@ -39,15 +42,27 @@ export function startEarlySession(pathname: string, storage: RenewalStorage | nu
   });
   if (!earlyRenewal) requestSent();
 
-  const list = matchListUrl(pathname);
   // The guard sends a visitor without a session or a workspace to sign in: nothing to load for them.
+  const member = !!earlyRenewal && readPersistedFlag(storage, PERSISTED_INVITE_KEY, 'hasWorkspace');
+  const list = member ? matchListUrl(pathname) : null;
   const firstListPage: Promise<FirstListPage | null> | null =
-    list && earlyRenewal && readPersistedFlag(storage, PERSISTED_INVITE_KEY, 'hasWorkspace')
+    list && earlyRenewal
       ? earlyRenewal.then((outcome) =>
           outcome.kind === 'renewed' ? fetchFirstListPage(list, outcome.accessToken) : null,
         )
       : null;
-  return { earlyRenewal, firstListPage, requestSent: sent };
+  const detail = member ? matchDetailUrl(pathname) : null;
+  let firstDetail: FirstDetail | null = null;
+  if (detail && earlyRenewal) {
+    const fetched = earlyRenewal.then((outcome) =>
+      outcome.kind === 'renewed' ? fetchFirstDetail(detail, outcome.accessToken) : null,
+    );
+    firstDetail = {
+      detail: fetched.then((first) => first?.detail ?? null),
+      comments: fetched.then((first) => first?.comments ?? null),
+    };
+  }
+  return { earlyRenewal, firstListPage, firstDetail, requestSent: sent };
 }
 
 /** The page's local storage, or null where it is unavailable (disabled storage, some private modes). */
@@ -79,4 +94,23 @@ export function preloadFirstScreen(
   link.fetchPriority = 'low';
   doc.head.appendChild(link);
   return link;
+}
+
+/**
+ * Preloads the detail screen's chunks (`hrefs`, space-separated, named by the build in the early script's
+ * `data-detail-screen`: the detail page and the description editor, Slate) when the early script requested an
+ * item's detail (`early.firstDetail`), each the way `preloadFirstScreen` preloads the first screen's chunk: their
+ * downloads then run beside the app's bundles instead of after the detail page's code asked for them
+ * (docs/performance.md "Opening an item directly"). Returns the `<link>`s added.
+ */
+export function preloadDetailScreen(
+  doc: Document,
+  early: Pick<EarlyStart, 'earlyRenewal' | 'firstDetail'>,
+  hrefs: string | null | undefined,
+): HTMLLinkElement[] {
+  if (!early.firstDetail || !hrefs) return [];
+  return hrefs
+    .split(' ')
+    .map((href) => preloadFirstScreen(doc, early, href))
+    .filter((link): link is HTMLLinkElement => link !== null);
 }

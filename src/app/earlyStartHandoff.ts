@@ -1,5 +1,6 @@
 import type { FirstListPage } from '../features/items/list/firstListPage';
 import type { EarlyRenewalOutcome } from '../features/session/earlyRenewal';
+import type { FirstDetail } from '../features/items/detail/firstDetail';
 
 /*
  * How the early script (src/early.ts) hands what it started to the app's entry (src/app/earlySession.ts): one
@@ -13,6 +14,8 @@ export interface EarlyStart {
   earlyRenewal: Promise<EarlyRenewalOutcome> | null;
   /** The first page of the list at this URL, requested right after the renewal, or null. */
   firstListPage: Promise<FirstListPage | null> | null;
+  /** The detail and comments of the item at this URL, requested right after the renewal, or null. */
+  firstDetail: FirstDetail | null;
   /** Resolves once the reissue request has left (or there was none). */
   requestSent: Promise<void>;
 }

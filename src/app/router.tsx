@@ -10,6 +10,7 @@ import type { IntegrationService } from '../features/integrations';
 import type { FirstListPage, ItemPageProps } from '../features/items';
 import type { EarlyRenewalOutcome } from '../features/session/earlyRenewal';
 import type { AppNavigate } from './navigation';
+import type { FirstDetail } from '../features/items/detail/firstDetail';
 import { ITEM_ID_PARAMS, ITEM_ROUTE_SEGMENTS } from './paths';
 import { whenRehydrated } from './persistence';
 import type { AppStoreBundle } from './store';
@@ -38,12 +39,18 @@ export interface RouteDeps {
   loadStore: () => Promise<AppStoreBundle>;
   /** The first page of the list at the start URL, requested by the entry (used once, by that list's loader). */
   firstListPage?: Promise<FirstListPage | null> | null;
+  /** The detail (and comments) of the item at the start URL, requested by the early script (used once). */
+  firstDetail?: FirstDetail | null;
 }
 
-/** What the list loaders share: the ready store, and the entry's first page (taken by the first list loader). */
+/**
+ * What the list and detail loaders share: the ready store, and what the early script fetched for the start URL
+ * (each taken once, by the first loader of its kind).
+ */
 interface ListLoaderDeps {
   ready: () => Promise<AppStoreBundle>;
   takeFirstListPage: () => Promise<FirstListPage | null> | null;
+  takeFirstDetail: () => FirstDetail | null;
 }
 
 type PageModule = { default: ComponentType };
@@ -53,14 +60,21 @@ const page = (load: () => Promise<PageModule>) => async () => ({ Component: (awa
 
 /** Goal/issue/external lists and details: one component, parameterized by kind, mode and team scope. */
 const itemPage = (props: ItemPageProps) => async () => {
-  const [{ default: ItemPage, loadItemListPage }] = await Promise.all([
+  const [{ default: ItemPage, loadItemListPage, loadItemDetailPage }] = await Promise.all([
     import(/* webpackChunkName: "route-items" */ '../features/items/pages/ItemPage'),
     // Lists: fetch the list chunk alongside, not after, the page module (no waterfall before the first rows).
     props.mode === 'list' &&
       import(/* webpackChunkName: "route-item-list" */ '../features/items/list/ItemListPage'),
+    // Details: the detail chunk and the description editor alongside too (docs/performance.md "Opening an item
+    // directly"); a failed editor chunk is the plain fallback (DescriptionSlot.tsx).
+    props.mode !== 'list' &&
+      import(/* webpackChunkName: "route-item-detail" */ '../features/items/detail/ItemDetailPage'),
+    props.mode !== 'list' &&
+      import(/* webpackChunkName: "editor" */ '../features/editor/DescriptionEditor').catch(() => null),
   ]);
-  // Already loaded: lets ItemPage render the list page without suspending.
+  // Already loaded: lets ItemPage render the list or detail page (and the editor) without suspending.
   if (props.mode === 'list') await loadItemListPage();
+  else await loadItemDetailPage();
   return { element: <ItemPage {...props} /> };
 };
 
@@ -99,6 +113,29 @@ const listLoader =
     return null;
   };
 
+/**
+ * Loader of the detail routes (view, edit): provides the item's detail and, in view mode, its comments
+ * (features/items/detail/prefetchItemDetail.ts, in the `route-item-detail` chunk) once the store is ready — the
+ * early script's requests when there are some, else RTK Query requests the page joins — like `listLoader`.
+ */
+const detailLoader =
+  ({ ready, takeFirstDetail }: ListLoaderDeps, kind: ItemKind, mode: 'view' | 'edit'): LoaderFunction =>
+  async ({ params }) => {
+    const fromEntry = takeFirstDetail();
+    try {
+      const [{ store }, { prefetchItemDetail }] = await Promise.all([
+        ready(),
+        import(/* webpackChunkName: "route-item-detail" */ '../features/items/detail/prefetchItemDetail'),
+      ]);
+      await prefetchItemDetail(store, kind, mode, params.teamId, params[ITEM_ID_PARAMS[kind]], fromEntry);
+      performance.mark?.('momentum:detail-ready');
+    } catch (error) {
+      // The page loads the detail itself (and the store layout reports a store that failed to load).
+      console.error(error);
+    }
+    return null;
+  };
+
 /** The order of the kinds' routes (issue first, as before). */
 const ROUTE_KINDS: ItemKind[] = ['issue', 'goal', 'external'];
 const DETAILS: Array<[(id: string) => string, ItemMode]> = [
@@ -121,6 +158,7 @@ function teamRoutes(scope: ItemScope, lists: ListLoaderDeps): RouteObject[] {
       },
       ...DETAILS.map(([suffix, mode]) => ({
         path: `${ITEM_ROUTE_SEGMENTS[kind]}/${suffix(ITEM_ID_PARAMS[kind])}`,
+        ...((mode === 'view' || mode === 'edit') && { loader: detailLoader(lists, kind, mode) }),
         lazy: itemPage({ kind, mode, scope }),
       })),
     ]),
@@ -138,7 +176,11 @@ export function LandingRedirect({ target = LANDING_URL }: { target?: string }) {
   return external ? <FullScreenSpinner /> : <Navigate to={target} replace />;
 }
 
-export function createRoutes({ loadStore, firstListPage = null }: RouteDeps): RouteObject[] {
+export function createRoutes({
+  loadStore,
+  firstListPage = null,
+  firstDetail = null,
+}: RouteDeps): RouteObject[] {
   /** The rehydrated store: one promise for the layout and the loaders (a failed load is tried again next time). */
   let storeReady: Promise<AppStoreBundle> | undefined;
   const ready = () => {
@@ -153,11 +195,17 @@ export function createRoutes({ loadStore, firstListPage = null }: RouteDeps): Ro
   };
 
   let entryListPage = firstListPage;
+  let entryDetail = firstDetail;
   const lists: ListLoaderDeps = {
     ready,
     takeFirstListPage: () => {
       const taken = entryListPage;
       entryListPage = null;
+      return taken;
+    },
+    takeFirstDetail: () => {
+      const taken = entryDetail;
+      entryDetail = null;
       return taken;
     },
   };
@@ -367,6 +415,8 @@ export interface AppRouterOptions {
   earlyRenewal?: Promise<EarlyRenewalOutcome> | null;
   /** The first page of the start URL's list, requested by the entry (app/earlySession.ts). */
   firstListPage?: Promise<FirstListPage | null> | null;
+  /** The detail of the start URL's item, requested by the early script (app/earlySession.ts). */
+  firstDetail?: FirstDetail | null;
 }
 
 /**
@@ -375,7 +425,11 @@ export interface AppRouterOptions {
  * (app/routeChunks.ts), the other store routes load it with their route; a signed-out visitor needs none of it
  * (the login route's budget counts every prefetch, docs/performance.md "Bundle sizes").
  */
-export function createAppRouter({ earlyRenewal = null, firstListPage = null }: AppRouterOptions = {}) {
+export function createAppRouter({
+  earlyRenewal = null,
+  firstListPage = null,
+  firstDetail = null,
+}: AppRouterOptions = {}) {
   const navigate: AppNavigate = (to, options) => router.navigate(to, options);
   const router = createBrowserRouter(
     createRoutes({
@@ -384,6 +438,7 @@ export function createAppRouter({ earlyRenewal = null, firstListPage = null }: A
           m.loadAppStore(navigate, earlyRenewal),
         ),
       firstListPage,
+      firstDetail,
     }),
   );
   return router;

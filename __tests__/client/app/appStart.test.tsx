@@ -365,7 +365,7 @@ describe('route chunks started by the entry', () => {
   it('a list URL: store, workspace shell, item page and list page; other workspace URLs: store and shell', () => {
     expect(routeChunkLoads(LIST)).toHaveLength(7);
     expect(routeChunkLoads('/workspace/team/11/goal/')).toHaveLength(7);
-    expect(routeChunkLoads('/workspace/team/11/goal/5')).toHaveLength(4);
+    expect(routeChunkLoads('/workspace/team/11/goal/5')).toHaveLength(8);
     expect(routeChunkLoads('/workspace/setting/my-profile')).toHaveLength(4);
     expect(routeChunkLoads('/onboarding')).toHaveLength(0);
   });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { styled } from '@mui/material/styles';
 import { tokens } from '../../../shared/ui/tokens';
 import { copy } from '../../../shared/copy';
@@ -24,20 +24,32 @@ function PlainDescription({ readOnly }: DescriptionEditorProps) {
   );
 }
 
+/** The editor component once its chunk has loaded: rendered directly, without a Suspense round. */
+let loadedEditor: ComponentType<DescriptionEditorProps> | undefined;
+
+/**
+ * Loads the editor's chunk; resolves to the editor, or to the plain fallback when the chunk failed to load. Once
+ * it has loaded, `DescriptionSlot` renders the editor at once: a `lazy` component would suspend for a moment even
+ * with its chunk loaded, and React holds back what follows a Suspense fallback for up to 300 ms
+ * (docs/performance.md "Opening an item directly").
+ */
 export const loadDescriptionEditor = async (): Promise<{
   default: ComponentType<DescriptionEditorProps>;
 }> => {
   try {
-    return { default: (await importEditor()).default };
+    loadedEditor = (await importEditor()).default;
+    return { default: loadedEditor };
   } catch {
     // The chunk failed to load: the plain fallback below.
   }
   return { default: PlainDescription };
 };
 
-const DescriptionEditor = lazy(loadDescriptionEditor);
+const LazyDescriptionEditor = lazy(loadDescriptionEditor);
 
 export function DescriptionSlot(props: DescriptionEditorProps) {
+  // Chosen once per mount: switching from the lazy to the loaded component later would remount the editor.
+  const [DescriptionEditor] = useState(() => loadedEditor ?? LazyDescriptionEditor);
   return (
     <Suspense fallback={<Fallback aria-busy="true" />}>
       <DescriptionEditor {...props} />

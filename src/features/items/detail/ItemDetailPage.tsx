@@ -31,6 +31,9 @@ import { toastShown } from '../../toast';
 import { CommentsSection } from './CommentsSection';
 import { DETAIL_CONTAINER, WIDE_DETAIL } from './detailLayout';
 import { DescriptionSlot } from './DescriptionSlot';
+
+/** Loads the description editor ahead of the first render (pages/ItemPage.tsx `loadItemDetailPage`). */
+export { loadDescriptionEditor } from './DescriptionSlot';
 import {
   createPayload,
   editPatch,
@@ -231,12 +234,21 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
   const { data: nextName } = useGetItemNameQuery({ kind: kind, teamId }, { skip: mode !== 'create' });
   const team = useTeam(teamId, true);
 
-  const [form, setForm] = useState<DetailForm>(EMPTY_FORM);
+  /*
+   * The detail already in RTK Query's cache when the page mounts (a fresh tab: the route's loader put the early
+   * script's answer there, features/items/earlyResponse.ts) fills the form in the first render, so the title and
+   * the description show in the page's first commit instead of one effect later (docs/performance.md "Opening an
+   * item directly").
+   */
+  const [mountedWith] = useState(() => (mode !== 'create' && detail && detail.id === id ? detail : null));
+  const [form, setForm] = useState<DetailForm>(() =>
+    mountedWith ? formFromDetail(mountedWith) : EMPTY_FORM,
+  );
   /** The latest form, for handlers that run before a re-render (several changes in one tick). */
   const formRef = useRef(form);
   /** The form as loaded: the base of edit's deadline diff and of view's title save. */
-  const loaded = useRef<DetailForm>(EMPTY_FORM);
-  const [loadedId, setLoadedId] = useState<number | null>(null);
+  const loaded = useRef<DetailForm>(form);
+  const [loadedId, setLoadedId] = useState<number | null>(mountedWith ? id : null);
   const [saving, setSaving] = useState(false);
 
   /*
@@ -245,7 +257,7 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
    * mode never touches the form and shows `changedWhileEditing` instead.
    */
   /** The detail the form was last filled from. */
-  const filledFrom = useRef<ItemDetail | null>(null);
+  const filledFrom = useRef<ItemDetail | null>(mountedWith);
   /** The latest detail, for `save` (which runs across renders). */
   const detailRef = useRef(detail);
   useEffect(() => {

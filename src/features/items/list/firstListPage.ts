@@ -1,7 +1,7 @@
-import type { Envelope } from '../../../../contract/envelope';
 import type { ListPage } from '../../../../contract/items';
 import { LIST_PAGE_SIZE, type Grouping, type ItemKind } from '../../../../contract/itemEnums';
 import { itemKindOfSegment } from '../../../app/paths';
+import { fetchEnvelopeResult } from '../../../shared/lib/earlyFetch';
 
 /*
  * The first page of a list, requested by the entry itself (app/earlySession.ts) before React, the router and the
@@ -57,17 +57,10 @@ export async function fetchFirstListPage(
   accessToken: string,
   fetchImpl: typeof fetch = fetch,
 ): Promise<FirstListPage | null> {
-  try {
-    const url = `/api/teams/${teamId}/${LIST_SEGMENTS[kind]}?query=${INITIAL_GROUPING}&size=${LIST_PAGE_SIZE}`;
-    const response = await fetchImpl(url, {
-      credentials: 'include',
-      headers: { Authorization: `Bearer ${accessToken}` },
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as Envelope<ListPage> | null;
-    if (!body?.isSuccess || !body.result || !Array.isArray(body.result.data)) return null;
-    return { kind, teamId, accessToken, page: body.result };
-  } catch {
-    return null;
-  }
+  const url = `/api/teams/${teamId}/${LIST_SEGMENTS[kind]}?query=${INITIAL_GROUPING}&size=${LIST_PAGE_SIZE}`;
+  const page = await fetchEnvelopeResult(url, accessToken, isListPage, fetchImpl);
+  return page ? { kind, teamId, accessToken, page } : null;
 }
+
+const isListPage = (result: unknown): result is ListPage =>
+  typeof result === 'object' && result !== null && Array.isArray((result as ListPage).data);

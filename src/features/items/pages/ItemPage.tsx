@@ -5,6 +5,7 @@ import { ITEM_ID_PARAMS } from '../../../app/paths';
 import type { ItemMode, ItemScope } from '../../../shared/copy';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
 import type * as ListPageExports from '../list/ItemListPage';
+import type * as DetailPageExports from '../detail/ItemDetailPage';
 import { watchCompositions } from '../../../shared/lib/composition';
 
 // From the first item route on, a Hangul composition in progress is known to the detail's focus rule.
@@ -36,11 +37,26 @@ export const loadItemListPage = (): Promise<ListPageModule> =>
 
 const LazyItemListPage = lazy(loadItemListPage);
 
-/** The detail screen (create, view, edit): its own chunk (`route-item-detail`). */
-export const loadItemDetailPage = () =>
-  import(/* webpackChunkName: "route-item-detail" */ '../detail/ItemDetailPage');
+type DetailPageModule = typeof DetailPageExports;
 
-const ItemDetailPage = lazy(loadItemDetailPage);
+/** The detail page component once its module and the description editor have loaded (then rendered directly). */
+let loadedItemDetailPage: DetailPageModule['default'] | undefined;
+
+/**
+ * The detail screen (create, view, edit): its own chunk (`route-item-detail`), and the description editor's
+ * (`editor`, Slate). The router loads them together with this module for detail routes and calls this before
+ * rendering (see `itemPage` in app/router.tsx), as for the list: the page then renders its title and description
+ * in one pass, without a Suspense round for the page or for the editor (docs/performance.md "Opening an item
+ * directly").
+ */
+export const loadItemDetailPage = (): Promise<DetailPageModule> =>
+  import(/* webpackChunkName: "route-item-detail" */ '../detail/ItemDetailPage').then(async (module) => {
+    await module.loadDescriptionEditor();
+    loadedItemDetailPage = module.default;
+    return module;
+  });
+
+const LazyItemDetailPage = lazy(loadItemDetailPage);
 
 /** A positive integer route parameter, else null. */
 function positiveId(value: string | undefined): number | null {
@@ -58,6 +74,7 @@ export default function ItemPage({ kind, mode, scope }: ItemPageProps) {
   const params = useParams();
   // Chosen once per mount: switching from the lazy to the loaded component later would remount the list.
   const [ItemListPage] = useState(() => loadedItemListPage ?? LazyItemListPage);
+  const [ItemDetailPage] = useState(() => loadedItemDetailPage ?? LazyItemDetailPage);
   const teamId = positiveId(params.teamId);
   if (teamId === null) return <NotFoundPage />;
   if (mode === 'list') {
