@@ -46,15 +46,16 @@ export interface UpkeepThresholds {
 
 /**
  * The thresholds the app runs with. Analyze: PostgreSQL's autovacuum defaults (50 rows + 10 %). Vacuum: 200 dead
- * rows + 10 % — lower than autovacuum's 20 %, since on PGlite the dead rows of the small, hot item_group_count table
- * are read by every grouped list page; below a few hundred dead rows a `VACUUM` costs more than it saves. Checkpoint:
- * one WAL segment (16 MB). docs/performance.md "Embedded database upkeep" has the measurements behind them.
+ * rows + 20 % (autovacuum's scale; its base of 50 would vacuum the small, hot item_group_count table — whose dead rows
+ * every grouped list page reads past — after a few dozen writes, for little gain), so the large item table, whose
+ * `VACUUM` is the longest step (its trigram indexes), is vacuumed about every fifth of its size in updates.
+ * Checkpoint: one WAL segment (16 MB). docs/performance.md "Embedded database upkeep" has the measurements behind them.
  */
 export const UPKEEP_THRESHOLDS: UpkeepThresholds = {
   analyzeRows: 50,
   analyzeScale: 0.1,
   vacuumRows: 200,
-  vacuumScale: 0.1,
+  vacuumScale: 0.2,
   checkpointBytes: 16 * 1024 * 1024,
 };
 
@@ -69,6 +70,8 @@ export interface UpkeepResult {
   walBytes: number | null;
   /** Wall-clock time of the run, ms. */
   ms: number;
+  /** The maintenance statements run and how long each took, ms (PGlite answers no request while one runs). */
+  steps: { sql: string; ms: number }[];
 }
 
 export interface UpkeepOptions {
@@ -122,10 +125,18 @@ export async function runUpkeep(database: Database, options: UpkeepOptions = {})
   const started = performance.now();
   const thresholds = { ...UPKEEP_THRESHOLDS, ...options.thresholds };
   const force = options.force ?? false;
-  const done = (result: Omit<UpkeepResult, 'ms'>): UpkeepResult => ({
+  const steps: UpkeepResult['steps'] = [];
+  const done = (result: Omit<UpkeepResult, 'ms' | 'steps'>): UpkeepResult => ({
     ...result,
     ms: performance.now() - started,
+    steps,
   });
+  /** Runs `statement` through `exec`, timed into `steps`. */
+  const step = async (exec: (statement: string) => Promise<unknown>, statement: string) => {
+    const t = performance.now();
+    await exec(statement);
+    steps.push({ sql: statement, ms: performance.now() - t });
+  };
   const skipped = () =>
     done({ skipped: true, vacuumed: [], analyzed: [], checkpoint: false, walBytes: null });
 
@@ -133,24 +144,25 @@ export async function runUpkeep(database: Database, options: UpkeepOptions = {})
     const client = database.driver.client;
     if (pgliteRuns.has(client)) return skipped();
     pgliteRuns.add(client);
+    const exec = (statement: string) => client.exec(statement);
     try {
       const stats = (await client.query<TableStats>(STATS_SQL)).rows;
       const { analyzed, vacuumed } = due(stats, thresholds, force, true);
       const both = new Set(analyzed.filter((name) => vacuumed.includes(name)));
       // One statement a table: PGlite answers requests between them.
       for (const name of vacuumed) {
-        await client.exec(`vacuum ${both.has(name) ? '(analyze) ' : ''}${ident(name)}`);
+        await step(exec, `vacuum ${both.has(name) ? '(analyze) ' : ''}${ident(name)}`);
       }
       if (options.analyzeAll) {
-        await client.exec('analyze');
+        await step(exec, 'analyze');
         analyzed.splice(0, analyzed.length, '*');
       } else {
-        for (const name of analyzed) if (!both.has(name)) await client.exec(`analyze ${ident(name)}`);
+        for (const name of analyzed) if (!both.has(name)) await step(exec, `analyze ${ident(name)}`);
       }
       const [wal] = (await client.query<{ bytes: string | number }>(WAL_SQL)).rows;
       const walBytes = Number(wal?.bytes ?? 0);
       const checkpoint = force || vacuumed.length > 0 || walBytes > thresholds.checkpointBytes;
-      if (checkpoint) await client.exec('checkpoint');
+      if (checkpoint) await step(exec, 'checkpoint');
       return done({ skipped: false, vacuumed, analyzed, checkpoint, walBytes });
     } finally {
       pgliteRuns.delete(client);
@@ -166,7 +178,7 @@ export async function runUpkeep(database: Database, options: UpkeepOptions = {})
     locked = lock.rows[0]?.locked === true;
     if (!locked) return skipped();
     const { analyzed } = due((await connection.query<TableStats>(STATS_SQL)).rows, thresholds, force, false);
-    for (const name of analyzed) await connection.query(`analyze ${ident(name)}`);
+    for (const name of analyzed) await step((statement) => connection.query(statement), `analyze ${ident(name)}`);
     return done({ skipped: false, vacuumed: [], analyzed, checkpoint: false, walBytes: null });
   } finally {
     try {
@@ -243,7 +255,6 @@ export class Upkeep {
   private timer: NodeJS.Timeout | undefined;
   private first: NodeJS.Timeout | undefined;
   private writes = 0;
-  private pending = false;
   /** Whether a scheduled run has analyzed the whole database yet (`UpkeepOptions.analyzeAll`, PGlite). */
   private analyzedAll = false;
   private stopped = false;
@@ -275,14 +286,15 @@ export class Upkeep {
     this.timer.unref();
   }
 
-  /** Counts one write; the `cadence.writes`-th since the last run starts a run (once the answer is sent). */
+  /**
+   * Counts one write; the `cadence.writes`-th since the last run starts a run at once (queued behind PGlite's lock,
+   * or the connection pool — not behind a timer: PGlite's queries settle as promises without I/O, so a busy
+   * in-process write loop would starve a timer or `setImmediate`).
+   */
   wrote(): void {
-    if (++this.writes < this.cadence.writes || this.pending || this.stopped) return;
-    this.pending = true;
-    setImmediate(() => {
-      this.pending = false;
-      void this.scheduledRun('writes');
-    });
+    if (++this.writes < this.cadence.writes || this.stopped) return;
+    this.writes = 0;
+    void this.scheduledRun('writes');
   }
 
   /** Resolves when no run of this app is in progress. */
