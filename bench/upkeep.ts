@@ -210,7 +210,8 @@ async function listLatency(apps: App[], grouping: string): Promise<number[]> {
 /** A freshly loaded copy of `a`'s team: the same workspace made the same way, its items and managers in bulk. */
 async function freshCopy(a: App): Promise<App> {
   const copy = await openApp();
-  if (copy.teamId !== a.teamId || copy.workspaceId !== a.workspaceId) throw new Error('ids differ in the copy');
+  if (copy.teamId !== a.teamId || copy.workspaceId !== a.workspaceId)
+    throw new Error('ids differ in the copy');
   await copy.app.upkeep.stop();
   const items = await a.app.database.db.select().from(item).where(eq(item.teamId, a.teamId)).orderBy(item.id);
   for (let start = 0; start < items.length; start += 500) {
@@ -353,6 +354,16 @@ async function runVariant(variant: 'off' | 'on'): Promise<void> {
   }
 }
 
-process.stdout.write(`uptime: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+process.stdout.write(
+  `uptime: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
 for (const variant of VARIANTS) await runVariant(variant);
-process.stdout.write(`uptime: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+process.stdout.write(
+  `uptime: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);

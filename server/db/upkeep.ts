@@ -109,7 +109,8 @@ function due(stats: TableStats[], t: UpkeepThresholds, force: boolean, vacuum: b
     const dead = Number(row.n_dead_tup);
     const changed = Number(row.n_mod_since_analyze);
     if (vacuum && (force || dead > t.vacuumRows + t.vacuumScale * live)) vacuumed.push(row.relname);
-    if (force ? live + changed > 0 : changed > t.analyzeRows + t.analyzeScale * live) analyzed.push(row.relname);
+    if (force ? live + changed > 0 : changed > t.analyzeRows + t.analyzeScale * live)
+      analyzed.push(row.relname);
   }
   return { analyzed, vacuumed };
 }
@@ -178,7 +179,8 @@ export async function runUpkeep(database: Database, options: UpkeepOptions = {})
     locked = lock.rows[0]?.locked === true;
     if (!locked) return skipped();
     const { analyzed } = due((await connection.query<TableStats>(STATS_SQL)).rows, thresholds, force, false);
-    for (const name of analyzed) await step((statement) => connection.query(statement), `analyze ${ident(name)}`);
+    for (const name of analyzed)
+      await step((statement) => connection.query(statement), `analyze ${ident(name)}`);
     return done({ skipped: false, vacuumed: [], analyzed, checkpoint: false, walBytes: null });
   } finally {
     try {
