@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { PoolClient } from 'pg';
 import { sql } from 'drizzle-orm';
 import { PRIORITIES, STATES } from '../../contract';
 import { type Database, createDatabase, migrate } from '../../server/db';
@@ -81,7 +82,7 @@ describe('one run at a time across servers', () => {
       jest.spyOn(driver.client, 'query').mockRejectedValueOnce(new Error('boom'));
     } else {
       // The run's own connection: its second statement (after taking the lock) fails.
-      const connect = driver.client.connect.bind(driver.client) as () => Promise<import('pg').PoolClient>;
+      const connect = driver.client.connect.bind(driver.client) as () => Promise<PoolClient>;
       jest.spyOn(driver.client, 'connect').mockImplementationOnce(async () => {
         const connection = await connect();
         const query = connection.query.bind(connection) as (...args: unknown[]) => Promise<unknown>;
