@@ -70,11 +70,16 @@ describe('one run at a time across servers', () => {
     }
   });
 
-  it('runs once when both servers start a run at the same moment (PGlite: one instance, one run)', async () => {
-    if (testDb.database.kind !== 'pglite') return;
-    const results = await Promise.all([appA.upkeep.run({ force: true }), appB.upkeep.run({ force: true })]);
-    expect(results.map((r) => r.skipped).sort()).toEqual([false, true]);
-  });
+  // On PostgreSQL which of two simultaneous runs wins the lock, or whether the first is done before the second asks,
+  // is a race; the test above holds the lock instead.
+  const onPglite = process.env.DATABASE_URL && process.env.DATABASE_URL !== 'memory://' ? it.skip : it;
+  onPglite(
+    'runs once when both servers start a run at the same moment (PGlite: one instance, one run)',
+    async () => {
+      const results = await Promise.all([appA.upkeep.run({ force: true }), appB.upkeep.run({ force: true })]);
+      expect(results.map((r) => r.skipped).sort()).toEqual([false, true]);
+    },
+  );
 
   it('the lock is free again after a run that failed', async () => {
     const { driver } = testDb.database;
