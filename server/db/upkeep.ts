@@ -76,7 +76,10 @@ export interface UpkeepResult {
 
 export interface UpkeepOptions {
   thresholds?: Partial<UpkeepThresholds>;
-  /** Everything regardless of thresholds: every table with rows analyzed (and vacuumed and checkpointed on PGlite). */
+  /**
+   * Everything regardless of thresholds (and of statistics counters not yet flushed): every table of the app analyzed,
+   * and on PGlite vacuumed and checkpointed.
+   */
   force?: boolean;
   /**
    * PGlite: one `ANALYZE` of the whole database (catalogs and tables never analyzed included) instead of the tables
@@ -109,8 +112,7 @@ function due(stats: TableStats[], t: UpkeepThresholds, force: boolean, vacuum: b
     const dead = Number(row.n_dead_tup);
     const changed = Number(row.n_mod_since_analyze);
     if (vacuum && (force || dead > t.vacuumRows + t.vacuumScale * live)) vacuumed.push(row.relname);
-    if (force ? live + changed > 0 : changed > t.analyzeRows + t.analyzeScale * live)
-      analyzed.push(row.relname);
+    if (force || changed > t.analyzeRows + t.analyzeScale * live) analyzed.push(row.relname);
   }
   return { analyzed, vacuumed };
 }
