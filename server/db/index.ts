@@ -75,8 +75,18 @@ export const MEMORY_DATABASE_URL = 'memory://';
  * back — it was most of the embedded database's footprint. 16 MB holds the system catalogs and all the data of a
  * workspace of about 10,000 items (2,000 issues with their managers, group sizes and indexes take ~2.6 MB, the
  * catalogs ~8 MB); pages beyond it are read from the OS page cache. docs/performance.md "Embedded database and speed".
+ *
+ * `max_wal_size`/`min_wal_size` 32 MB (two 16 MB segments; PostgreSQL's defaults are 1 GB / 80 MB): single-user
+ * PostgreSQL has no checkpointer, so the write-ahead log is only cut at a `CHECKPOINT` — the app's upkeep runs one
+ * (server/db/upkeep.ts) — and a checkpoint keeps up to `max_wal_size` of old segments for reuse: with the defaults a
+ * checkpoint after 330 MB of WAL removed nothing, with 32 MB it left two segments. docs/performance.md "Embedded
+ * database upkeep".
  */
-const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB' };
+const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '16MB',
+  max_wal_size: '32MB',
+  min_wal_size: '32MB',
+};
 
 /**
  * PostgreSQL extensions bundled with PGlite that the migrations create: `pg_trgm` for the trigram indexes of
@@ -446,17 +456,20 @@ export async function migrate(database: Database): Promise<void> {
   }
 }
 
-/** How often the app refreshes the embedded database's planner statistics (see `analyze`). */
-export const PGLITE_ANALYZE_INTERVAL_MS = 10 * 60_000;
-/** When, after the app is ready, it first refreshes them (server/plugins/database.ts). */
+/**
+ * When, after the app is ready, its first upkeep run refreshes the embedded database's planner statistics (a whole
+ * `ANALYZE`; server/db/upkeep.ts, scheduled by server/plugins/database.ts). Not at `ready`: PGlite runs on the app's
+ * thread, and an `ANALYZE` then held up `listen` and the first requests.
+ */
 export const PGLITE_FIRST_ANALYZE_MS = 30_000;
 
 /**
- * `ANALYZE`: refreshes the planner's statistics. PostgreSQL's autovacuum daemon does this by itself; PGlite runs
- * single-user without background workers, so nothing ever does — and without statistics the planner guesses one
- * row per table and picks nested loops (the grouped item lists of a 2,000-issue team take ~40 ms instead of ~5 ms).
- * The app runs it on PGlite 30 s after start-up and every `PGLITE_ANALYZE_INTERVAL_MS` (it samples at most 30,000 rows a
- * table, so it stays short).
+ * `ANALYZE` of the whole database: refreshes the planner's statistics. PostgreSQL's autovacuum daemon does this by
+ * itself; PGlite runs single-user without background workers, so nothing does unless the app's upkeep does (without
+ * statistics the planner guesses one row per table and picks nested loops: the grouped item lists of a 2,000-issue
+ * team took ~40 ms instead of ~5 ms). The app's upkeep (server/db/upkeep.ts) runs it on PGlite once,
+ * `PGLITE_FIRST_ANALYZE_MS` after start-up, and later analyzes only the tables changed enough; benchmarks and tests
+ * call this after seeding in bulk.
  */
 export async function analyze(database: Database): Promise<void> {
   await database.db.execute(sql`analyze`);

@@ -1,56 +1,48 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
-import { type Database, PGLITE_ANALYZE_INTERVAL_MS, PGLITE_FIRST_ANALYZE_MS, analyze } from '../db';
+import type { Database } from '../db';
+import { Upkeep } from '../db/upkeep';
 import { unencapsulated } from './unencapsulated';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
+    /** The database's upkeep (server/db/upkeep.ts): scheduled only when the app opened the database itself. */
+    upkeep: Upkeep;
   }
 }
 
 export interface DatabasePluginOptions {
   config: AppConfig;
   database: Database;
-  /** The app created the database: it closes it on `app.close()` and keeps its planner statistics fresh. */
+  /** The app created the database: it closes it on `app.close()` and keeps it in shape (`upkeep`). */
   ownsDatabase: boolean;
 }
 
-/** Decorates the app with `config` and `database`; closes and maintains a database the app owns. */
-export const databasePlugin = unencapsulated<DatabasePluginOptions>(async (app, options) => {
-  const { config, database, ownsDatabase } = options;
-  app.decorate('config', config);
-  app.decorate('database', database);
-  if (ownsDatabase && database.kind === 'pglite') scheduleAnalyze(app, database);
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
-});
+/** Methods that do not write (not counted towards the upkeep's `writes` cadence). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Planner statistics for the embedded database, which has no autovacuum (see `analyze`): `PGLITE_FIRST_ANALYZE_MS`
- * after the app is ready, then every `PGLITE_ANALYZE_INTERVAL_MS` until it closes. A failure is logged and retried
- * next time; closing waits for a run in progress. The first run waits because PGlite runs on the app's own thread:
- * an `ANALYZE` started at `ready` (a second on a 2,000-issue database, ~200 ms of catalogs on an empty one) blocked
- * `listen` and the first requests behind it. The previous run's statistics are in the database meanwhile.
+ * Decorates the app with `config`, `database` and `upkeep`; closes and maintains a database the app owns: upkeep
+ * (server/db/upkeep.ts, docs/performance.md "Embedded database upkeep") `UPKEEP_CADENCE.firstMs` after `ready` —
+ * on PGlite a whole `ANALYZE`, not at `ready`, since PGlite shares the app's thread and an `ANALYZE` then held up
+ * `listen` — then every `intervalMs`, and after every `writes` answered write requests; closing waits for a run in
+ * progress, then closes the database. A failed run is logged and tried again at the next turn.
  */
-function scheduleAnalyze(app: FastifyInstance, database: Database): void {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = analyze(database).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'ANALYZE of the embedded database failed'),
-    );
-  };
-  let timer: NodeJS.Timeout | undefined;
-  let first: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    first = setTimeout(run, PGLITE_FIRST_ANALYZE_MS);
-    first.unref();
-    timer = setInterval(run, PGLITE_ANALYZE_INTERVAL_MS);
-    timer.unref();
-  });
+export const databasePlugin = unencapsulated<DatabasePluginOptions>(async (app, options) => {
+  const { config, database, ownsDatabase } = options;
+  const upkeep = new Upkeep(database, app.log);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('upkeep', upkeep);
+  if (ownsDatabase) {
+    app.addHook('onReady', async () => upkeep.schedule());
+    app.addHook('onResponse', async (request, reply) => {
+      if (!READS.has(request.method) && reply.statusCode < 400) upkeep.wrote();
+    });
+  }
   app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
+    await upkeep.stop();
+    if (ownsDatabase) await database.close();
   });
-}
+});
