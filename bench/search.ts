@@ -2,7 +2,7 @@
  * Benchmark of workspace search, `GET /api/search` (docs/performance.md "Search"; server/modules/search/).
  *
  *   node --import tsx bench/search.ts [--db pglite,postgres] [--sizes 100000,2000,4000,…] [--app-share 0.02]
- *                                     [--runs 40] [--compare]
+ *                                     [--runs 40] [--compare] [--keep]
  *
  * For every database: builds the real app (`buildApp`) on
  * - `pglite`: the embedded database, file-backed in a temporary `DATA_DIR`, as `npm start` runs without
@@ -10,13 +10,13 @@
  * - `postgres`: a scratch database (created, migrated by the app, dropped afterwards) on the server of
  *   `BENCH_POSTGRES_URL` (default `DATABASE_URL`, else postgres://postgres@127.0.0.1:5432/postgres);
  * creates one workspace per entry of `--sizes` (default ten: one of 100,000 items, the others 2,000–20,000; two
- * teams each) and seeds them in 100 interleaved rounds, so their ids interleave as in a shared database. Each round
- * gives every workspace its share: most items in bulk inserts (5% goals, 10% externals, the rest issues; Korean
- * titles of two or three words from a fixed vocabulary, one- or two-sentence descriptions, some with English words;
- * derived search columns as the app writes them), and `--app-share` of them (default 2%) created through the app's
- * own route (`POST /api/teams/{teamId}/issues|goals`), plus as many edits of earlier items through
- * `PATCH …/{id}` (a new title or a new description), so the heap and the indexes carry updated rows too. Then
- * `ANALYZE` (the app runs it on PGlite by itself, server/db/index.ts `analyze`).
+ * teams each) and seeds them in interleaved rounds, so their ids interleave as in a shared database: most items in
+ * bulk inserts (5% goals, 10% externals, the rest issues; Korean titles of two or three words from a fixed
+ * vocabulary, one- or two-sentence descriptions, some with English words; derived search columns as the app writes
+ * them; the trigram indexes built after them, as after a restore), then `--app-share` of each workspace (default 2%)
+ * created through the app's own route (`POST /api/teams/{teamId}/issues|goals`), each followed by an edit of an
+ * earlier item through `PATCH …/{id}` (a new title or a new description), so the heap and the indexes carry
+ * inserted and updated rows too. Then `ANALYZE` (the app runs it on PGlite by itself, server/db/index.ts `analyze`).
  *
  * Measured in the largest and the smallest workspace: each query of a mix (초성, half-composed syllables,
  * substrings, generated names, description words, one- and two-character queries) `--runs` times after 5 warm-ups,
@@ -56,6 +56,8 @@ const SIZES = option('sizes', '100000,2000,4000,6000,8000,10000,12000,15000,1800
 const APP_SHARE = Number(option('app-share', '0.02'));
 const RUNS = Number(option('runs', '40'));
 const COMPARE = process.argv.includes('--compare');
+/** `--keep`: leave the PostgreSQL scratch database in place (its name is printed), to inspect plans. */
+const KEEP = process.argv.includes('--keep');
 const WARM_UP = 5;
 const ROUNDS = 100;
 const BUDGET_MS: Record<DbKind, number> = { pglite: 30, postgres: 15 };
@@ -181,22 +183,29 @@ interface SeededWorkspace {
 }
 
 /**
- * Seeds `workspaces` in `ROUNDS` interleaved rounds (see the file's comment); returns how many items went through
- * the app's routes (created, edited).
+ * Seeds `workspaces` (see the file's comment): first the bulk share in `ROUNDS` interleaved rounds, with the trigram
+ * indexes dropped meanwhile and then created again from their own definitions (as after a restore: inserting
+ * 190,000 items into five GIN indexes one by one takes the better part of an hour on this machine), then the app's
+ * share, also in interleaved rounds, through the routes with every index in place: creates, and as many edits of
+ * earlier items. Returns how many items went through the app's routes (created, edited).
  */
 async function seed(app: FastifyInstance, workspaces: SeededWorkspace[]): Promise<{ created: number; edited: number }> {
   const next = random(20_260_101);
   const db = app.database.db;
-  let created = 0;
-  let edited = 0;
+  const trigramIndexes = (
+    (await db.execute(sql`
+      select indexname, indexdef from pg_indexes where tablename = 'item' and indexname like '%trgm%'`)) as unknown as {
+      rows: { indexname: string; indexdef: string }[];
+    }
+  ).rows;
+  for (const { indexname } of trigramIndexes) await db.execute(sql.raw(`drop index "${indexname}"`));
   for (let round = 0; round < ROUNDS; round++) {
     for (const ws of workspaces) {
       const quota = Math.floor((ws.size * (round + 1)) / ROUNDS) - Math.floor((ws.size * round) / ROUNDS);
-      const viaApp = Math.round(quota * APP_SHARE);
-      const bulk = quota - viaApp;
-      for (let start = 0; start < bulk; start += 500) {
-        const teamId = ws.teams[(round + start / 500) % ws.teams.length]!;
-        const rows = Array.from({ length: Math.min(500, bulk - start) }, () => {
+      const bulk = quota - Math.round(quota * APP_SHARE);
+      for (let start = 0; start < bulk; start += 1000) {
+        const teamId = ws.teams[(round + start / 1000) % ws.teams.length]!;
+        const rows = Array.from({ length: Math.min(1000, bulk - start) }, () => {
           const { kind, title, text } = seedItem(next);
           const number = ++ws.numbers[kind];
           const content = plainTextToLexical(text, 100_000);
@@ -219,14 +228,25 @@ async function seed(app: FastifyInstance, workspaces: SeededWorkspace[]): Promis
           const row = rows[k]!;
           if (row.kind !== 'external' && next() < 0.05) ws.editable.push([id, row.kind, teamId]);
         });
-        // The numbers the app's create takes next (items/service.ts `takeNumber`).
-        await db.execute(sql`
-          insert into item_counter (workspace_id, kind, next)
-          select ${ws.workspaceId}, k, n + 1 from (values ('goal', ${ws.numbers.goal}::int),
-            ('issue', ${ws.numbers.issue}::int), ('external', ${ws.numbers.external}::int)) v(k, n)
-          on conflict (workspace_id, kind) do update set next = excluded.next`);
       }
-      for (let k = 0; k < viaApp; k++) {
+      // The numbers the app's create takes next (items/service.ts `takeNumber`).
+      await db.execute(sql`
+        insert into item_counter (workspace_id, kind, next)
+        select ${ws.workspaceId}, k, n + 1 from (values ('goal', ${ws.numbers.goal}::int),
+          ('issue', ${ws.numbers.issue}::int), ('external', ${ws.numbers.external}::int)) v(k, n)
+        on conflict (workspace_id, kind) do update set next = excluded.next`);
+    }
+  }
+  for (const { indexdef } of trigramIndexes) await db.execute(sql.raw(indexdef));
+
+  let created = 0;
+  let edited = 0;
+  const appRounds = 20;
+  for (let round = 0; round < appRounds; round++) {
+    for (const ws of workspaces) {
+      const share = Math.round(ws.size * APP_SHARE);
+      const quota = Math.floor((share * (round + 1)) / appRounds) - Math.floor((share * round) / appRounds);
+      for (let k = 0; k < quota; k++) {
         const teamId = ws.teams[k % ws.teams.length]!;
         const kind: ItemKind = next() < 0.1 ? 'goal' : 'issue';
         const res = await asMember(app, ws.owner, 'POST', `/api/teams/${teamId}/${SEGMENT[kind]}`, {
@@ -239,9 +259,7 @@ async function seed(app: FastifyInstance, workspaces: SeededWorkspace[]): Promis
         // An edit of an earlier item: a new title or a new description.
         const [id, editKind, editTeam] = ws.editable[Math.floor(next() * ws.editable.length)]!;
         const payload =
-          next() < 0.5
-            ? { title: seedTitle(next) }
-            : { content: plainTextToLexical(seedText(next), 100_000) };
+          next() < 0.5 ? { title: seedTitle(next) } : { content: plainTextToLexical(seedText(next), 100_000) };
         const edit = await asMember(app, ws.owner, 'PATCH', `/api/teams/${editTeam}/${SEGMENT[editKind]}/${id}`, {
           payload,
         });
@@ -388,7 +406,8 @@ async function measure(db: DbKind): Promise<{ results: Measured[]; seedSeconds: 
     return { results, seedSeconds, via };
   } finally {
     await app.close();
-    await scratch?.drop();
+    if (KEEP && scratch) console.log(`kept ${scratch.url}`);
+    else await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -54,6 +54,12 @@ const RANK_CONTENT = RANK.content;
  */
 const SHORT_WINDOW = 2;
 
+/**
+ * Items of the scope a tier with an index reads newest first, per hit asked for, before it asks the index for older
+ * matches (see `bounded` in `searchStatement`; bench/search.ts measured the trade-off).
+ */
+const WINDOW_PER_HIT = 50;
+
 /** Letters of a query's decomposition the jamo trigram index is asked for (see `searchStatement`). */
 const JAMO_INDEXED = 8;
 
@@ -151,22 +157,42 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     ],
     sql` and `,
   );
-  // Newest first, at most `n`. A `pattern` of 3+ characters has trigrams: its matches are read from the trigram
-  // index and sorted (`offset 0` keeps PostgreSQL from walking the workspace's items newest first instead, which it
-  // picks whenever it overestimates the matches — and which reads every item when they are few; bench/search.ts
-  // measured both). Shorter patterns have no trigrams and keep the walk, which stops at the `n`-th match.
-  const tier = (rank: number, condition: SQL, pattern: string | null = null) =>
-    pattern !== null && Array.from(pattern).length >= 3
-      ? sql`(select id, ${sql.raw(String(rank))} as rank from (select id from item where ${scope} and (${condition}) offset 0) m order by id desc limit ${n})`
-      : sql`(select id, ${sql.raw(String(rank))} as rank from item where ${scope} and (${condition}) order by id desc limit ${n})`;
+  // Newest first, at most `n`, a few matches whatever the pattern: read from an index and sorted. For exact
+  // matches (few); `offset 0` keeps PostgreSQL from walking the workspace's items newest first instead, which it
+  // picks whenever it overestimates the matches — and which reads every item when they are few.
+  const few = (rank: number, condition: SQL) =>
+    sql`(select id, ${sql.raw(String(rank))} as rank from (select id from item where ${scope} and (${condition}) offset 0) m order by id desc nulls last limit ${n})`;
+  // Newest first, at most `n`, for conditions that an index answers but that may match a large share of the items
+  // (a common word, a short prefix): the condition is checked on the scope's newest `window` items (`recent`, read
+  // once for every tier, newest first from `item_workspace_id_idx`, `id DESC NULLS LAST`); only when they hold
+  // fewer than `n` matches — a rare pattern, so few matches in all — are the older matches read from the
+  // condition's index (a trigram or prefix index) and sorted. A common pattern thus costs at most `window` rows
+  // however large the workspace, a rare one its few matches; the result is the same as sorting every match.
+  const window = n * WINDOW_PER_HIT;
+  const recentColumns = new Set<string>();
+  const bounded = (rank: number, condition: SQL, columns: string[]) => {
+    for (const column of columns) recentColumns.add(column);
+    return sql`(with near as (select id from recent where ${condition} order by id desc nulls last limit ${n})
+      select id, ${sql.raw(String(rank))} as rank from near
+      union all
+      (select id, ${sql.raw(String(rank))} as rank from (select id from item where ${scope} and (${condition})
+          and id < (select oldest from edge)
+          and (select count(*) from near) < ${n} and (select read from edge) = ${window} offset 0) m
+        order by id desc nulls last limit ${n}))`;
+  };
+  // Without trigrams (a pattern of one or two characters that no index answers): the scope's items newest first,
+  // until the `n`-th match.
+  const walk = (rank: number, condition: SQL) =>
+    sql`(select id, ${sql.raw(String(rank))} as rank from item where ${scope} and (${condition}) order by id desc nulls last limit ${n})`;
 
   // Matches of `pattern` in `column` at the title's start at `startRank`, the others at `anyRank` (`anywhere` is
-  // the condition finding them all), sorted by rank, then newest first, at most `n`: the newest `n` of the first
-  // rank, then of the second, which is all the final order can use. With trigrams (3+ characters) the matches are
-  // read from the index, all of them. Shorter patterns (one or two consonants, one syllable's letters) have no
-  // trigrams and match a large share of the titles: a walk newest first takes the newest `n × SHORT_WINDOW`
-  // matches and ranks those, so a title that starts with the match outranks newer ones within that window
-  // (bench/search.ts: `ㄱㅅ`; a separate walk for the start reads every item when such titles are few).
+  // the condition finding them all). With trigrams (3+ characters): the newest `n` of each (`bounded`); an item
+  // found by both counts at its start rank, so the final order has the newest `n` titles starting with the match,
+  // then the newest others — exactly the first `n` by rank. Shorter patterns (one or two consonants, one
+  // syllable's letters) have no trigrams and match a large share of the titles: a walk newest first takes the
+  // newest `n × SHORT_WINDOW` matches and ranks those, so a title that starts with the match outranks newer ones
+  // within that window (bench/search.ts: `ㄱㅅ`; a separate walk for the start reads every item when such titles
+  // are few).
   const startFirst = (
     startRank: number,
     anyRank: number,
@@ -175,12 +201,12 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     pattern: string,
   ) => {
     const atStart = sql`${sql.raw(column)} like ${`${likeLiteral(pattern)}%`}`;
+    if (Array.from(pattern).length >= 3) {
+      return sql`${bounded(startRank, atStart, [column])} union all ${bounded(anyRank, anywhere, [column])}`;
+    }
     const rank = sql`case when ${atStart} then ${sql.raw(String(startRank))} else ${sql.raw(String(anyRank))} end`;
-    const matches =
-      Array.from(pattern).length >= 3
-        ? sql`select id, ${rank} as rank from (select id, ${sql.raw(column)} from item where ${scope} and (${anywhere}) offset 0) m`
-        : sql`select id, ${rank} as rank from item where ${scope} and (${anywhere}) order by id desc limit ${n * SHORT_WINDOW}`;
-    return sql`(select id, rank from (${matches}) r order by rank, id desc limit ${n})`;
+    const matches = sql`select id, ${rank} as rank from item where ${scope} and (${anywhere}) order by id desc nulls last limit ${n * SHORT_WINDOW}`;
+    return sql`(select id, rank from (${matches}) r order by rank, id desc nulls last limit ${n})`;
   };
 
   const exact = [sql`search_title = ${q}`];
@@ -199,9 +225,10 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
       ? sql`search_jamo like ${`%${likeLiteral(letters)}%`}`
       : sql`search_jamo like ${`%${likeLiteral(letters.slice(0, JAMO_INDEXED))}%`} and strpos(search_jamo, ${letters}) > 0`;
   const length = Array.from(q).length;
+  const nameColumns = nameQuery !== null ? ['name', 'search_title'] : ['search_title'];
   const tiers = [
-    tier(RANK.exact, sql.join(exact, sql` or `)),
-    tier(RANK.prefix, sql.join(prefix, sql` or `)),
+    few(RANK.exact, sql.join(exact, sql` or `)),
+    bounded(RANK.prefix, sql.join(prefix, sql` or `), nameColumns),
   ];
   if (choseong) {
     // The column has no spaces and compound consonants as their two initials (contract/hangul.ts `choseongOf`), so
@@ -222,8 +249,14 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     // where the query itself is too short for any (`검` → `ㄱㅓㅁ`).
     tiers.push(
       hangul && length < 3
-        ? tier(RANK.substring, sql`${lettersCondition} and search_title like ${contains}`)
-        : tier(RANK.substring, sql`search_title like ${contains}`, q),
+        ? bounded(
+            RANK.substring,
+            sql`${lettersCondition} and search_title like ${contains}`,
+            ['search_title', 'search_jamo'],
+          )
+        : length >= 3
+          ? bounded(RANK.substring, sql`search_title like ${contains}`, ['search_title'])
+          : walk(RANK.substring, sql`search_title like ${contains}`),
     );
     // A query without Hangul is its own letters, found by the title tiers already.
     if (hangul) {
@@ -231,18 +264,25 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     }
     // Descriptions only for queries with trigrams (3+ characters): shorter ones would be read from every
     // description of the workspace when they are rare, and match nearly everything when they are not.
-    if (length >= 3) tiers.push(tier(RANK.content, sql`search_text like ${contains}`, q));
+    if (length >= 3) tiers.push(bounded(RANK.content, sql`search_text like ${contains}`, ['search_text']));
   }
 
+  const recent =
+    recentColumns.size === 0
+      ? sql``
+      : sql`recent as materialized (select id, ${sql.raw([...recentColumns].join(', '))} from item where ${scope}
+          order by id desc nulls last limit ${window}),
+        edge as (select min(id) as oldest, count(*) as read from recent),`;
   return sql`
-    with hits as (${sql.join(tiers, sql` union all `)}),
+    with ${recent}
+    hits as (${sql.join(tiers, sql` union all `)}),
     best as (select id, min(rank) as rank from hits group by id)
     select i.id, i.kind, i.team_id as "teamId", t.name as "teamName", i.name, i.title, i.state, i.priority,
       best.rank, case when best.rank = ${RANK_CONTENT} then i.content end as content
     from best
     join item i on i.id = best.id
     join team t on t.id = i.team_id
-    order by best.rank, i.id desc
+    order by best.rank, i.id desc nulls last
     limit ${n}
   `;
 }
