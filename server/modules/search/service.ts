@@ -58,7 +58,7 @@ const SHORT_WINDOW = 2;
  * Items of the scope a tier with an index reads newest first, per hit asked for, before it asks the index for older
  * matches (see `bounded` in `searchStatement`; bench/search.ts measured the trade-off).
  */
-const WINDOW_PER_HIT = 50;
+const WINDOW_PER_HIT = 100;
 
 /** Letters of a query's decomposition the jamo trigram index is asked for (see `searchStatement`). */
 const JAMO_INDEXED = 8;
@@ -157,27 +157,47 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     ],
     sql` and `,
   );
+  // The same, in a form no B-tree answers (see `bounded`).
+  const unindexedScope = sql.join(
+    [
+      sql`workspace_id + 0 = ${workspaceId}`,
+      ...(input.teamId !== null ? [sql`team_id + 0 = ${input.teamId}`] : []),
+      ...(input.kinds.length < 3
+        ? [
+            sql`kind || '' in (${sql.join(
+              input.kinds.map((kind) => sql`${kind}`),
+              sql`, `,
+            )})`,
+          ]
+        : []),
+    ],
+    sql` and `,
+  );
   // Newest first, at most `n`, a few matches whatever the pattern: read from an index and sorted. For exact
   // matches (few); `offset 0` keeps PostgreSQL from walking the workspace's items newest first instead, which it
   // picks whenever it overestimates the matches — and which reads every item when they are few.
   const few = (rank: number, condition: SQL) =>
     sql`(select id, ${sql.raw(String(rank))} as rank from (select id from item where ${scope} and (${condition}) offset 0) m order by id desc nulls last limit ${n})`;
   // Newest first, at most `n`, for conditions that an index answers but that may match a large share of the items
-  // (a common word, a short prefix): the condition is checked on the scope's newest `window` items (`recent`, read
-  // once for every tier, newest first from `item_workspace_id_idx`, `id DESC NULLS LAST`); only when they hold
-  // fewer than `n` matches — a rare pattern, so few matches in all — are the older matches read from the
-  // condition's index (a trigram or prefix index) and sorted. A common pattern thus costs at most `window` rows
-  // however large the workspace, a rare one its few matches; the result is the same as sorting every match.
+  // (a common word, a short prefix). First the scope's newest `window` items (`recent`: read newest first from
+  // `item_workspace_id_idx`, `id DESC NULLS LAST`, once for all tiers, and only as far as a tier asks): a tier takes
+  // its first `n` matches there (`near`; a CTE scan returns the rows in the order the CTE produced them, newest
+  // first, and stops reading at the `n`-th). Only when the window holds fewer than `n` matches — a rare pattern, so
+  // few matches in all — are the matches read from the condition's own index (a trigram or prefix index) and the
+  // newest `n` of them sorted out (`offset 0`, as in `few`; for trigram indexes the scope compared as `+ 0`, so
+  // PostgreSQL does not intersect the index with every item of the workspace; `byPrefix`: the prefix B-trees, which
+  // start with the workspace). A common pattern thus costs the rows up to its `n`-th
+  // match, a rare one the window and its few matches, however large the workspace; the result is the same as
+  // sorting every match (when the window holds `n` matches, they are the newest `n`).
   const window = n * WINDOW_PER_HIT;
   const recentColumns = new Set<string>();
-  const bounded = (rank: number, condition: SQL, columns: string[]) => {
+  const bounded = (rank: number, condition: SQL, columns: string[], byPrefix = false) => {
     for (const column of columns) recentColumns.add(column);
-    return sql`(with near as (select id from recent where ${condition} order by id desc nulls last limit ${n})
+    return sql`(with near as (select id from recent where ${condition} limit ${n})
       select id, ${sql.raw(String(rank))} as rank from near
       union all
-      (select id, ${sql.raw(String(rank))} as rank from (select id from item where ${scope} and (${condition})
-          and id < (select oldest from edge)
-          and (select count(*) from near) < ${n} and (select read from edge) = ${window} offset 0) m
+      (select id, ${sql.raw(String(rank))} as rank from (select id from item where ${byPrefix ? scope : unindexedScope} and (${condition})
+          and (select count(*) from near) < ${n} offset 0) m
         order by id desc nulls last limit ${n}))`;
   };
   // Without trigrams (a pattern of one or two characters that no index answers): the scope's items newest first,
@@ -228,7 +248,7 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
   const nameColumns = nameQuery !== null ? ['name', 'search_title'] : ['search_title'];
   const tiers = [
     few(RANK.exact, sql.join(exact, sql` or `)),
-    bounded(RANK.prefix, sql.join(prefix, sql` or `), nameColumns),
+    bounded(RANK.prefix, sql.join(prefix, sql` or `), nameColumns, true),
   ];
   if (choseong) {
     // The column has no spaces and compound consonants as their two initials (contract/hangul.ts `choseongOf`), so
@@ -271,8 +291,7 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     recentColumns.size === 0
       ? sql``
       : sql`recent as materialized (select id, ${sql.raw([...recentColumns].join(', '))} from item where ${scope}
-          order by id desc nulls last limit ${window}),
-        edge as (select min(id) as oldest, count(*) as read from recent),`;
+          order by id desc nulls last limit ${window}),`;
   return sql`
     with ${recent}
     hits as (${sql.join(tiers, sql` union all `)}),
