@@ -141,4 +141,3 @@ export function searchStatementBefore(workspaceId: number, workspaceName: string
     limit ${n}
   `;
 }
-

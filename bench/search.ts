@@ -34,7 +34,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ITEM_KINDS, PRIORITIES, SEARCH_LIMIT_DEFAULT, STATES, type ItemKind, type SearchHit } from '../contract';
+import {
+  ITEM_KINDS,
+  PRIORITIES,
+  SEARCH_LIMIT_DEFAULT,
+  STATES,
+  type ItemKind,
+  type SearchHit,
+} from '../contract';
 import { normalizeText } from '../contract/hangul';
 import { plainTextToLexical } from '../contract/lexical';
 import { buildApp } from '../server/app';
@@ -62,7 +69,19 @@ const WARM_UP = 5;
 const ROUNDS = 100;
 const BUDGET_MS: Record<DbKind, number> = { pglite: 30, postgres: 15 };
 const GROWTH_TARGET = 2;
-const NAMES = ['Bench', 'Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliet'];
+const NAMES = [
+  'Bench',
+  'Alpha',
+  'Bravo',
+  'Charlie',
+  'Delta',
+  'Echo',
+  'Foxtrot',
+  'Golf',
+  'Hotel',
+  'India',
+  'Juliet',
+];
 
 /** The query mix: [label, query string]. `{ws}`: the workspace's name; `{i}`: an existing issue number; `{team}`. */
 const QUERIES: Array<[string, string]> = [
@@ -156,7 +175,10 @@ function seedItem(next: () => number): { kind: ItemKind; title: string; text: st
   const kind: ItemKind = roll < 0.05 ? 'goal' : roll < 0.15 ? 'external' : 'issue';
   return { kind, title: seedTitle(next), text: seedText(next) };
 }
-const pickOf = (next: () => number) => <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+const pickOf =
+  (next: () => number) =>
+  <T>(list: readonly T[]) =>
+    list[Math.floor(next() * list.length)]!;
 function seedTitle(next: () => number): string {
   const words = Array.from({ length: 2 + Math.floor(next() * 2) }, () => pickOf(next)(WORDS));
   return Array.from(words.join(' ')).slice(0, 20).join('').trim();
@@ -189,7 +211,10 @@ interface SeededWorkspace {
  * share, also in interleaved rounds, through the routes with every index in place: creates, and as many edits of
  * earlier items. Returns how many items went through the app's routes (created, edited).
  */
-async function seed(app: FastifyInstance, workspaces: SeededWorkspace[]): Promise<{ created: number; edited: number }> {
+async function seed(
+  app: FastifyInstance,
+  workspaces: SeededWorkspace[],
+): Promise<{ created: number; edited: number }> {
   const next = random(20_260_101);
   const db = app.database.db;
   const trigramIndexes = (
@@ -260,10 +285,18 @@ async function seed(app: FastifyInstance, workspaces: SeededWorkspace[]): Promis
         // An edit of an earlier item: a new title or a new description.
         const [id, editKind, editTeam] = ws.editable[Math.floor(next() * ws.editable.length)]!;
         const payload =
-          next() < 0.5 ? { title: seedTitle(next) } : { content: plainTextToLexical(seedText(next), 100_000) };
-        const edit = await asMember(app, ws.owner, 'PATCH', `/api/teams/${editTeam}/${SEGMENT[editKind]}/${id}`, {
-          payload,
-        });
+          next() < 0.5
+            ? { title: seedTitle(next) }
+            : { content: plainTextToLexical(seedText(next), 100_000) };
+        const edit = await asMember(
+          app,
+          ws.owner,
+          'PATCH',
+          `/api/teams/${editTeam}/${SEGMENT[editKind]}/${id}`,
+          {
+            payload,
+          },
+        );
         if (edit.statusCode !== 200) throw new Error(`edit: ${edit.statusCode} ${edit.body}`);
         edited += 1;
       }
@@ -460,7 +493,9 @@ async function main(): Promise<void> {
   });
   if (COMPARE) {
     console.log(`\nThe statement alone, before → after, p50 / p95 (ms), ${RUNS} alternating runs each:\n`);
-    console.log(`| query | workspace | ${DBS.map((db) => `${db} before | ${db} after`).join(' | ')} | same rows |`);
+    console.log(
+      `| query | workspace | ${DBS.map((db) => `${db} before | ${db} after`).join(' | ')} | same rows |`,
+    );
     console.log(`| --- | --- | ${DBS.map(() => '---: | ---:').join(' | ')} | --- |`);
     all.get(DBS[0]!)!.forEach((r, i) => {
       const cells = DBS.map((db) => {

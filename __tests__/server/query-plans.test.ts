@@ -51,9 +51,26 @@ let scope: TeamScope;
 let commented: number;
 
 /** Common words (the window finds 20 matches among the newest items) and, every 400th item, rare ones (it does not). */
-const WORDS = ['로그인', '리다이렉트', '오류', '결제', '모듈', '정산', '배포', '검색', '성능', '개선', '알림', 'app'];
+const WORDS = [
+  '로그인',
+  '리다이렉트',
+  '오류',
+  '결제',
+  '모듈',
+  '정산',
+  '배포',
+  '검색',
+  '성능',
+  '개선',
+  '알림',
+  'app',
+];
 const RARE_TITLE = '마이그레이션 롤백';
-const SENTENCES = ['사파리에서 버튼이 눌리지 않습니다.', 'API timeout 이 자주 발생합니다.', '재현 방법을 적었습니다.'];
+const SENTENCES = [
+  '사파리에서 버튼이 눌리지 않습니다.',
+  'API timeout 이 자주 발생합니다.',
+  '재현 방법을 적었습니다.',
+];
 const RARE_SENTENCE = 'null pointer exception in the worker.';
 
 beforeAll(async () => {
@@ -118,10 +135,18 @@ beforeAll(async () => {
     );
   }
   commented = issues[5]!.id;
-  await db.insert(comment).values([
-    ...Array.from({ length: 40 }, (_, k) => ({ itemId: commented, authorId: people[k % 3]!, content: `댓글 ${k}` })),
-    ...issues.slice(10, 400).map((r, k) => ({ itemId: r.id, authorId: people[k % 3]!, content: '확인했습니다' })),
-  ]);
+  await db
+    .insert(comment)
+    .values([
+      ...Array.from({ length: 40 }, (_, k) => ({
+        itemId: commented,
+        authorId: people[k % 3]!,
+        content: `댓글 ${k}`,
+      })),
+      ...issues
+        .slice(10, 400)
+        .map((r, k) => ({ itemId: r.id, authorId: people[k % 3]!, content: '확인했습니다' })),
+    ]);
   await analyze(testDb.database);
 });
 
@@ -199,7 +224,10 @@ const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatM
 const describePlan = (plan: PlanNode): string =>
   nodes(plan)
     .filter((n) => n['Relation Name'] || /Sort|Limit/.test(n['Node Type']))
-    .map((n) => `${n['Node Type']}${n['Index Name'] ? ` using ${n['Index Name']}` : n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}`)
+    .map(
+      (n) =>
+        `${n['Node Type']}${n['Index Name'] ? ` using ${n['Index Name']}` : n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}`,
+    )
     .join(' → ');
 
 /** Indexes that exist to give their rows in order (newest first, or a keyset's order). */
@@ -221,7 +249,8 @@ const LARGE_TABLES = new Set(['item', 'alarm', 'comment', 'item_manager']);
  */
 function unboundedScans(node: PlanNode): PlanNode[] {
   return (node.Plans ?? []).flatMap((child) => {
-    if (child['Node Type'] === 'Limit' || /InitPlan|SubPlan/.test(child['Parent Relationship'] ?? '')) return [];
+    if (child['Node Type'] === 'Limit' || /InitPlan|SubPlan/.test(child['Parent Relationship'] ?? ''))
+      return [];
     if (child['Node Type'] === 'BitmapAnd') return [];
     return [child, ...unboundedScans(child)];
   });
@@ -308,7 +337,11 @@ async function orderedStatements(): Promise<{ label: string; statement: Recorded
       limit: 5,
     });
     const [statement] = ordered(recorded);
-    out.push({ label: `search ${c.q}${c.teamOnly ? ' (one team)' : ''}`, statement: statement!, expected: c.expected });
+    out.push({
+      label: `search ${c.q}${c.teamOnly ? ' (one team)' : ''}`,
+      statement: statement!,
+      expected: c.expected,
+    });
   }
 
   for (const type of ['GOAL', 'ISSUE', 'EXTERNAL'] as const) {
@@ -373,9 +406,12 @@ it('reads every ordered query in order from its index (no Sort of an index made 
   for (const { label, statement, expected } of statements) {
     const plan = await explain(statement);
     seen.push(`${label}: ${describePlan(plan)}`);
-    for (const problem of problemsOf(plan, expected)) problems.push(`${label}: ${problem} — ${describePlan(plan)}`);
+    for (const problem of problemsOf(plan, expected))
+      problems.push(`${label}: ${problem} — ${describePlan(plan)}`);
   }
-  process.stdout.write(`\n[query-plans] ${testDb.database.kind}:\n${seen.map((line) => `  ${line}\n`).join('')}`);
+  process.stdout.write(
+    `\n[query-plans] ${testDb.database.kind}:\n${seen.map((line) => `  ${line}\n`).join('')}`,
+  );
   expect(problems).toEqual([]);
   // Every family was walked: the search cases, every alarm tab and grouping, comments, the simple list, every list
   // grouping of issues and externals.

@@ -310,11 +310,27 @@ describe('GET /api/search: ranking', () => {
       };
     });
     await testDb.database.db.insert(item).values(rows);
-    const queries = ['마이그레이션', '마이그레이셔', 'ㅁㅇㄱㄹㅇㅅ', 'ㄹㄱㅇ', '로그이', '로그인', 'exception', 'timeout', '롤', '오류', '결제 모', 'ㄱㅅ'];
+    const queries = [
+      '마이그레이션',
+      '마이그레이셔',
+      'ㅁㅇㄱㄹㅇㅅ',
+      'ㄹㄱㅇ',
+      '로그이',
+      '로그인',
+      'exception',
+      'timeout',
+      '롤',
+      '오류',
+      '결제 모',
+      'ㄱㅅ',
+    ];
     for (const q of queries) {
       const narrow = await search(ws.owner, { q, teamId, limit: 2 });
       const wide = await search(ws.owner, { q, teamId, limit: 50 });
-      expect([q, narrow.map((h) => [h.id, h.match])]).toEqual([q, wide.slice(0, 2).map((h) => [h.id, h.match])]);
+      expect([q, narrow.map((h) => [h.id, h.match])]).toEqual([
+        q,
+        wide.slice(0, 2).map((h) => [h.id, h.match]),
+      ]);
     }
     // The old rare items are found at all (by the index, past the window).
     const found = await search(ws.owner, { q: 'exception', teamId, limit: 2 });

@@ -269,11 +269,10 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     // where the query itself is too short for any (`검` → `ㄱㅓㅁ`).
     tiers.push(
       hangul && length < 3
-        ? bounded(
-            RANK.substring,
-            sql`${lettersCondition} and search_title like ${contains}`,
-            ['search_title', 'search_jamo'],
-          )
+        ? bounded(RANK.substring, sql`${lettersCondition} and search_title like ${contains}`, [
+            'search_title',
+            'search_jamo',
+          ])
         : length >= 3
           ? bounded(RANK.substring, sql`search_title like ${contains}`, ['search_title'])
           : walk(RANK.substring, sql`search_title like ${contains}`),
