@@ -118,9 +118,10 @@ interface Row {
 
 /**
  * The hits of `input` in the caller's workspace (only `teamId`'s items when given: 404 `TEAM404_0` unless a team of
- * that workspace). One statement: a sub-query per tier, each limited to `limit` rows newest first — with a trigram
- * pattern (3+ characters) PostgreSQL reads the tier's GIN index; shorter patterns have no trigrams, and the
- * sub-query walks the workspace's items newest first (`item_workspace_id_idx`) until it has `limit` of them — then
+ * that workspace). One statement (docs/performance.md "Search"): a sub-query per tier, each limited to `limit` rows
+ * newest first — found among the workspace's newest `limit × WINDOW_PER_HIT` items (read newest first from
+ * `item_workspace_id_idx`) when they hold that many, else read from the tier's trigram or prefix index and sorted;
+ * patterns without trigrams and no index walk the workspace's items newest first until they have `limit` — then
  * each item at its best tier, the first `limit` by tier and newest first. Taking `limit` per tier loses nothing: an
  * item among the first `limit` overall is among the first `limit` of its best tier (for 초성 and letter patterns of
  * 1–2 characters, among the newest `limit × SHORT_WINDOW` matches: see `startFirst`).
