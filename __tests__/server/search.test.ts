@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import type { SearchHit } from '../../contract';
@@ -12,6 +12,7 @@ import {
 import { item } from '../../server/db/schema';
 import { upsertGithubInstallation } from '../../server/modules/integrations/store';
 import { backfillSearchColumns } from '../../server/modules/search/backfill';
+import { searchColumnsFor } from '../../server/modules/search/derive';
 import {
   deliverWebhook,
   githubAppEnv,
@@ -274,6 +275,66 @@ describe('GET /api/search: ranking', () => {
     // LIKE wildcards are plain characters.
     expect(await search(ws.owner, { q: '%', teamId: rankTeam })).toEqual([]);
     expect(await search(ws.owner, { q: '_', teamId: rankTeam })).toEqual([]);
+  });
+
+  it('gives the same first hits whether the newest-items window holds them or the index is asked (limit × 100)', async () => {
+    // A team of 600 items: common titles, and a few older ones that rank first (exact, prefix, 초성 and letter
+    // starts) or match rarely (descriptions). With `limit` 2 the window is the newest 200 items, so rare patterns
+    // are read from the indexes; with 50 it is 5,000, every item: both must agree on the first two hits.
+    const teamId = await createTeamWith(app, ws.owner, '창 검사 팀', [ws.owner.memberId]);
+    const common = ['배포 일정', '결제 모듈 오류', '로그인 화면', '검색 성능 개선', '알림 설정'];
+    const rare: Record<number, [string, string]> = {
+      3: ['마이그레이션', '롤백 계획'],
+      40: ['마이그레이션 롤백', '재현 방법'],
+      90: ['데이터베이스 마이그레이션', 'null pointer exception'],
+      150: ['로그인', 'timeout 발생'],
+      420: ['로그이', '사파리 오류'],
+    };
+    const counted = (await testDb.database.db.execute(
+      sql`select coalesce(max(number), 0) + 1 as next from item where workspace_id = ${ws.workspaceId} and kind = 'issue'`,
+    )) as unknown as { rows: { next: number }[] };
+    const next = Number(counted.rows[0]!.next) + 1_000;
+    const rows = Array.from({ length: 600 }, (_, k) => {
+      const [title, text] = rare[k] ?? [common[k % common.length]!, '확인했습니다'];
+      const content = plainTextToLexical(text, 10_000);
+      const number = Number(next) + k;
+      return {
+        kind: 'issue' as const,
+        teamId,
+        workspaceId: ws.workspaceId,
+        number,
+        name: `Acme-i${number}`,
+        title,
+        content,
+        ...searchColumnsFor({ title, content }),
+      };
+    });
+    await testDb.database.db.insert(item).values(rows);
+    const queries = [
+      '마이그레이션',
+      '마이그레이셔',
+      'ㅁㅇㄱㄹㅇㅅ',
+      'ㄹㄱㅇ',
+      '로그이',
+      '로그인',
+      'exception',
+      'timeout',
+      '롤',
+      '오류',
+      '결제 모',
+      'ㄱㅅ',
+    ];
+    for (const q of queries) {
+      const narrow = await search(ws.owner, { q, teamId, limit: 2 });
+      const wide = await search(ws.owner, { q, teamId, limit: 50 });
+      expect([q, narrow.map((h) => [h.id, h.match])]).toEqual([
+        q,
+        wide.slice(0, 2).map((h) => [h.id, h.match]),
+      ]);
+    }
+    // The old rare items are found at all (by the index, past the window).
+    const found = await search(ws.owner, { q: 'exception', teamId, limit: 2 });
+    expect(titlesOf(found)).toEqual(['데이터베이스 마이그레이션']);
   });
 });
 

@@ -226,8 +226,10 @@ export const item = pgTable(
   (t) => [
     unique('item_workspace_kind_number_unique').on(t.workspaceId, t.kind, t.number),
     // Search: trigram indexes (pg_trgm, created by drizzle/0010_search.sql) answer `LIKE '%…%'` on the derived
-    // columns and `lower(name) LIKE '…%'` without reading the workspace's rows; queries too short for trigrams (one
-    // or two characters) walk the workspace's items newest first instead and stop at the result limit.
+    // columns without reading the workspace's rows; every tier first checks the workspace's newest items, read from
+    // `item_workspace_id_idx` in its declared order (`id DESC NULLS LAST`, which the search sorts by; plain `DESC`
+    // is NULLS FIRST and made the planner walk the primary key), and asks the trigram index only when they hold too
+    // few matches (server/modules/search/service.ts `searchStatement`; __tests__/server/query-plans.test.ts).
     // `fastupdate` off: new entries go into the index at once instead of a pending list that every search reads
     // linearly until a VACUUM merges it — which PGlite, without autovacuum, never runs (20,000 seeded items made an
     // empty search 50 times slower).

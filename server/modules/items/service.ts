@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ExtServiceType, ItemKind, Priority, SimpleList, State } from '../../../contract';
 import type { Db } from '../../db';
 import { item, itemCounter, itemManager, teamMember, workspace } from '../../db/schema';
@@ -349,6 +349,7 @@ export async function simpleList(db: Db, spec: KindSpec, scope: TeamScope): Prom
     .select({ id: item.id, title: item.title })
     .from(item)
     .where(and(eq(item.teamId, scope.teamId), eq(item.kind, spec.kind)))
-    .orderBy(desc(item.id));
+    // `DESC NULLS LAST` as `item_team_kind_id_idx` is declared (list.ts `NEWEST_FIRST`): read in order, no Sort.
+    .orderBy(sql`${item.id} desc nulls last`);
   return { cnt: info.length, info };
 }

@@ -54,6 +54,12 @@ const RANK_CONTENT = RANK.content;
  */
 const SHORT_WINDOW = 2;
 
+/**
+ * Items of the scope a tier with an index reads newest first, per hit asked for, before it asks the index for older
+ * matches (see `bounded` in `searchStatement`; bench/search.ts measured the trade-off).
+ */
+const WINDOW_PER_HIT = 100;
+
 /** Letters of a query's decomposition the jamo trigram index is asked for (see `searchStatement`). */
 const JAMO_INDEXED = 8;
 
@@ -112,9 +118,10 @@ interface Row {
 
 /**
  * The hits of `input` in the caller's workspace (only `teamId`'s items when given: 404 `TEAM404_0` unless a team of
- * that workspace). One statement: a sub-query per tier, each limited to `limit` rows newest first — with a trigram
- * pattern (3+ characters) PostgreSQL reads the tier's GIN index; shorter patterns have no trigrams, and the
- * sub-query walks the workspace's items newest first (`item_workspace_id_idx`) until it has `limit` of them — then
+ * that workspace). One statement (docs/performance.md "Search"): a sub-query per tier, each limited to `limit` rows
+ * newest first — found among the workspace's newest `limit × WINDOW_PER_HIT` items (read newest first from
+ * `item_workspace_id_idx`) when they hold that many, else read from the tier's trigram or prefix index and sorted;
+ * patterns without trigrams and no index walk the workspace's items newest first until they have `limit` — then
  * each item at its best tier, the first `limit` by tier and newest first. Taking `limit` per tier loses nothing: an
  * item among the first `limit` overall is among the first `limit` of its best tier (for 초성 and letter patterns of
  * 1–2 characters, among the newest `limit × SHORT_WINDOW` matches: see `startFirst`).
@@ -151,22 +158,62 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     ],
     sql` and `,
   );
-  // Newest first, at most `n`. A `pattern` of 3+ characters has trigrams: its matches are read from the trigram
-  // index and sorted (`offset 0` keeps PostgreSQL from walking the workspace's items newest first instead, which it
-  // picks whenever it overestimates the matches — and which reads every item when they are few; bench/search.ts
-  // measured both). Shorter patterns have no trigrams and keep the walk, which stops at the `n`-th match.
-  const tier = (rank: number, condition: SQL, pattern: string | null = null) =>
-    pattern !== null && Array.from(pattern).length >= 3
-      ? sql`(select id, ${sql.raw(String(rank))} as rank from (select id from item where ${scope} and (${condition}) offset 0) m order by id desc limit ${n})`
-      : sql`(select id, ${sql.raw(String(rank))} as rank from item where ${scope} and (${condition}) order by id desc limit ${n})`;
+  // The same, in a form no B-tree answers (see `bounded`).
+  const unindexedScope = sql.join(
+    [
+      sql`workspace_id + 0 = ${workspaceId}`,
+      ...(input.teamId !== null ? [sql`team_id + 0 = ${input.teamId}`] : []),
+      ...(input.kinds.length < 3
+        ? [
+            sql`kind || '' in (${sql.join(
+              input.kinds.map((kind) => sql`${kind}`),
+              sql`, `,
+            )})`,
+          ]
+        : []),
+    ],
+    sql` and `,
+  );
+  // Newest first, at most `n`, a few matches whatever the pattern: read from an index and sorted. For exact
+  // matches (few); `offset 0` keeps PostgreSQL from walking the workspace's items newest first instead, which it
+  // picks whenever it overestimates the matches — and which reads every item when they are few.
+  const few = (rank: number, condition: SQL) =>
+    sql`(select id, ${sql.raw(String(rank))} as rank from (select id from item where ${scope} and (${condition}) offset 0) m order by id desc nulls last limit ${n})`;
+  // Newest first, at most `n`, for conditions that an index answers but that may match a large share of the items
+  // (a common word, a short prefix). First the scope's newest `window` items (`recent`: read newest first from
+  // `item_workspace_id_idx`, `id DESC NULLS LAST`, once for all tiers, and only as far as a tier asks): a tier takes
+  // its first `n` matches there (`near`; a CTE scan returns the rows in the order the CTE produced them, newest
+  // first, and stops reading at the `n`-th). Only when the window holds fewer than `n` matches — a rare pattern, so
+  // few matches in all — are the matches read from the condition's own index (a trigram or prefix index) and the
+  // newest `n` of them sorted out (`offset 0`, as in `few`; for trigram indexes the scope compared as `+ 0`, so
+  // PostgreSQL does not intersect the index with every item of the workspace; `byPrefix`: the prefix B-trees, which
+  // start with the workspace). A common pattern thus costs the rows up to its `n`-th
+  // match, a rare one the window and its few matches, however large the workspace; the result is the same as
+  // sorting every match (when the window holds `n` matches, they are the newest `n`).
+  const window = n * WINDOW_PER_HIT;
+  const recentColumns = new Set<string>();
+  const bounded = (rank: number, condition: SQL, columns: string[], byPrefix = false) => {
+    for (const column of columns) recentColumns.add(column);
+    return sql`(with near as (select id from recent where ${condition} limit ${n})
+      select id, ${sql.raw(String(rank))} as rank from near
+      union all
+      (select id, ${sql.raw(String(rank))} as rank from (select id from item where ${byPrefix ? scope : unindexedScope} and (${condition})
+          and (select count(*) from near) < ${n} offset 0) m
+        order by id desc nulls last limit ${n}))`;
+  };
+  // Without trigrams (a pattern of one or two characters that no index answers): the scope's items newest first,
+  // until the `n`-th match.
+  const walk = (rank: number, condition: SQL) =>
+    sql`(select id, ${sql.raw(String(rank))} as rank from item where ${scope} and (${condition}) order by id desc nulls last limit ${n})`;
 
   // Matches of `pattern` in `column` at the title's start at `startRank`, the others at `anyRank` (`anywhere` is
-  // the condition finding them all), sorted by rank, then newest first, at most `n`: the newest `n` of the first
-  // rank, then of the second, which is all the final order can use. With trigrams (3+ characters) the matches are
-  // read from the index, all of them. Shorter patterns (one or two consonants, one syllable's letters) have no
-  // trigrams and match a large share of the titles: a walk newest first takes the newest `n × SHORT_WINDOW`
-  // matches and ranks those, so a title that starts with the match outranks newer ones within that window
-  // (bench/search.ts: `ㄱㅅ`; a separate walk for the start reads every item when such titles are few).
+  // the condition finding them all). With trigrams (3+ characters): the newest `n` of each (`bounded`); an item
+  // found by both counts at its start rank, so the final order has the newest `n` titles starting with the match,
+  // then the newest others — exactly the first `n` by rank. Shorter patterns (one or two consonants, one
+  // syllable's letters) have no trigrams and match a large share of the titles: a walk newest first takes the
+  // newest `n × SHORT_WINDOW` matches and ranks those, so a title that starts with the match outranks newer ones
+  // within that window (bench/search.ts: `ㄱㅅ`; a separate walk for the start reads every item when such titles
+  // are few).
   const startFirst = (
     startRank: number,
     anyRank: number,
@@ -175,12 +222,12 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     pattern: string,
   ) => {
     const atStart = sql`${sql.raw(column)} like ${`${likeLiteral(pattern)}%`}`;
+    if (Array.from(pattern).length >= 3) {
+      return sql`${bounded(startRank, atStart, [column])} union all ${bounded(anyRank, anywhere, [column])}`;
+    }
     const rank = sql`case when ${atStart} then ${sql.raw(String(startRank))} else ${sql.raw(String(anyRank))} end`;
-    const matches =
-      Array.from(pattern).length >= 3
-        ? sql`select id, ${rank} as rank from (select id, ${sql.raw(column)} from item where ${scope} and (${anywhere}) offset 0) m`
-        : sql`select id, ${rank} as rank from item where ${scope} and (${anywhere}) order by id desc limit ${n * SHORT_WINDOW}`;
-    return sql`(select id, rank from (${matches}) r order by rank, id desc limit ${n})`;
+    const matches = sql`select id, ${rank} as rank from item where ${scope} and (${anywhere}) order by id desc nulls last limit ${n * SHORT_WINDOW}`;
+    return sql`(select id, rank from (${matches}) r order by rank, id desc nulls last limit ${n})`;
   };
 
   const exact = [sql`search_title = ${q}`];
@@ -199,9 +246,10 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
       ? sql`search_jamo like ${`%${likeLiteral(letters)}%`}`
       : sql`search_jamo like ${`%${likeLiteral(letters.slice(0, JAMO_INDEXED))}%`} and strpos(search_jamo, ${letters}) > 0`;
   const length = Array.from(q).length;
+  const nameColumns = nameQuery !== null ? ['name', 'search_title'] : ['search_title'];
   const tiers = [
-    tier(RANK.exact, sql.join(exact, sql` or `)),
-    tier(RANK.prefix, sql.join(prefix, sql` or `)),
+    few(RANK.exact, sql.join(exact, sql` or `)),
+    bounded(RANK.prefix, sql.join(prefix, sql` or `), nameColumns, true),
   ];
   if (choseong) {
     // The column has no spaces and compound consonants as their two initials (contract/hangul.ts `choseongOf`), so
@@ -222,8 +270,13 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     // where the query itself is too short for any (`검` → `ㄱㅓㅁ`).
     tiers.push(
       hangul && length < 3
-        ? tier(RANK.substring, sql`${lettersCondition} and search_title like ${contains}`)
-        : tier(RANK.substring, sql`search_title like ${contains}`, q),
+        ? bounded(RANK.substring, sql`${lettersCondition} and search_title like ${contains}`, [
+            'search_title',
+            'search_jamo',
+          ])
+        : length >= 3
+          ? bounded(RANK.substring, sql`search_title like ${contains}`, ['search_title'])
+          : walk(RANK.substring, sql`search_title like ${contains}`),
     );
     // A query without Hangul is its own letters, found by the title tiers already.
     if (hangul) {
@@ -231,18 +284,24 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     }
     // Descriptions only for queries with trigrams (3+ characters): shorter ones would be read from every
     // description of the workspace when they are rare, and match nearly everything when they are not.
-    if (length >= 3) tiers.push(tier(RANK.content, sql`search_text like ${contains}`, q));
+    if (length >= 3) tiers.push(bounded(RANK.content, sql`search_text like ${contains}`, ['search_text']));
   }
 
+  const recent =
+    recentColumns.size === 0
+      ? sql``
+      : sql`recent as materialized (select id, ${sql.raw([...recentColumns].join(', '))} from item where ${scope}
+          order by id desc nulls last limit ${window}),`;
   return sql`
-    with hits as (${sql.join(tiers, sql` union all `)}),
+    with ${recent}
+    hits as (${sql.join(tiers, sql` union all `)}),
     best as (select id, min(rank) as rank from hits group by id)
     select i.id, i.kind, i.team_id as "teamId", t.name as "teamName", i.name, i.title, i.state, i.priority,
       best.rank, case when best.rank = ${RANK_CONTENT} then i.content end as content
     from best
     join item i on i.id = best.id
     join team t on t.id = i.team_id
-    order by best.rank, i.id desc
+    order by best.rank, i.id desc nulls last
     limit ${n}
   `;
 }
