@@ -187,7 +187,9 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
   // few matches in all — are the matches read from the condition's own index (a trigram or prefix index) and the
   // newest `n` of them sorted out (`offset 0`, as in `few`; for trigram indexes the scope compared as `+ 0`, so
   // PostgreSQL does not intersect the index with every item of the workspace; `byPrefix`: the prefix B-trees, which
-  // start with the workspace). A common pattern thus costs the rows up to its `n`-th
+  // start with the workspace). A window holding fewer than `window` items is the whole scope, so its matches are
+  // all there are and no index is asked (a workspace of up to `window` items never reads a trigram index, whose
+  // posting lists hold every workspace's items). A common pattern thus costs the rows up to its `n`-th
   // match, a rare one the window and its few matches, however large the workspace; the result is the same as
   // sorting every match (when the window holds `n` matches, they are the newest `n`).
   const window = n * WINDOW_PER_HIT;
@@ -198,7 +200,7 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
       select id, ${sql.raw(String(rank))} as rank from near
       union all
       (select id, ${sql.raw(String(rank))} as rank from (select id from item where ${byPrefix ? scope : unindexedScope} and (${condition})
-          and (select count(*) from near) < ${n} offset 0) m
+          and (select count(*) from near) < ${n} and (select count(*) from recent) >= ${window} offset 0) m
         order by id desc nulls last limit ${n}))`;
   };
   // Without trigrams (a pattern of one or two characters that no index answers): the scope's items newest first,
