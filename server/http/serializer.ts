@@ -66,13 +66,30 @@ function zodSchemaOf(maybeSchema: unknown): $ZodType | null {
 /**
  * JSON Schema keywords fast-json-stringify writes differently from zod's output, or cannot write exactly: a `default`
  * (fast-json-stringify writes it for a missing property; zod's encode leaves the property out), `if`/`then` and
- * `not`. A schema using any of them keeps zod's serializer.
+ * `not`; and objects with an optional property before a required one (`optionalBeforeRequired`). A schema with any
+ * of them keeps zod's serializer.
  */
 const INEXACT_KEYWORDS = new Set(['default', 'if', 'then', 'else', 'not', 'patternProperties']);
+
+/**
+ * fast-json-stringify writes an object's required properties first, then the optional ones; zod writes them in the
+ * schema's order. They agree when no optional property comes before a required one.
+ */
+function optionalBeforeRequired(node: Record<string, unknown>): boolean {
+  if (typeof node.properties !== 'object' || node.properties === null) return false;
+  const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+  let optionalSeen = false;
+  for (const key of Object.keys(node.properties)) {
+    if (!required.has(key)) optionalSeen = true;
+    else if (optionalSeen) return true;
+  }
+  return false;
+}
 
 function usesInexactKeyword(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(usesInexactKeyword);
   if (typeof node !== 'object' || node === null) return false;
+  if (optionalBeforeRequired(node as Record<string, unknown>)) return true;
   for (const [key, value] of Object.entries(node)) {
     if (INEXACT_KEYWORDS.has(key)) return true;
     // `properties` and `$defs` hold names, not keywords: look at their values only.
