@@ -422,8 +422,8 @@ async function coldPhase(db: DbKind): Promise<ColdResult> {
 /**
  * `--phase fixed` (docs/performance.md "Fixed cost of a request"): two servers of bench/fixed-cost-server.ts on the
  * same seeded data (PGlite: a copy of the folder each; PostgreSQL: one scratch database) — "after" as it ships, and
- * "before" with `MOMENTUM_SERIALIZER=zod` (zod's run-time serializer) and `MOMENTUM_PGLITE_PLAIN_FS=1` (PGlite's own
- * file system: an `fstat` per end-of-file seek). Each has, in its process, a bare Fastify instance with `/bare` and
+ * "before" with `MOMENTUM_SERIALIZER=zod` (zod's run-time serializer), `MOMENTUM_PGLITE_PLAIN_FS=1` (PGlite's own
+ * file system: an `fstat` per end-of-file seek) and `MOMENTUM_HEALTH_FRESH_MS=0` (`select 1` on every health check). Each has, in its process, a bare Fastify instance with `/bare` and
  * the list's "floor" route. `--repeat` rounds; in each, both servers in turn, and in each server the four routes in
  * turn (`--duration` s each): the bare route, `/api/health`, the floor, the list. Medians of req/s and of the
  * server's CPU time per request; `fs.fstatSync` calls per list request.
@@ -436,7 +436,10 @@ async function fixedPhase(db: DbKind): Promise<string[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-bench-fixed-'));
   const scratch = db === 'postgres' ? await scratchPostgres() : null;
   const variants = [
-    { name: 'before', env: { MOMENTUM_SERIALIZER: 'zod', MOMENTUM_PGLITE_PLAIN_FS: '1' } },
+    {
+      name: 'before',
+      env: { MOMENTUM_SERIALIZER: 'zod', MOMENTUM_PGLITE_PLAIN_FS: '1', MOMENTUM_HEALTH_FRESH_MS: '0' },
+    },
     { name: 'after', env: { MOMENTUM_SERIALIZER: 'compiled' } },
   ];
   const servers: { name: string; server: Server; floor: string; token: string }[] = [];

@@ -43,7 +43,12 @@ export function databaseCheck(ping: () => Promise<unknown>, freshMs = HEALTH_FRE
 /** Health check for Playwright's web server and deployments. */
 export async function systemRoutes(app: FastifyInstance, { database }: SystemRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const checkDatabase = databaseCheck(() => database.db.execute(sql`select 1`));
+  // `MOMENTUM_HEALTH_FRESH_MS=0` asks the database on every check (bench/server.ts `--phase fixed`, "before").
+  const freshMs = Number(process.env.MOMENTUM_HEALTH_FRESH_MS ?? HEALTH_FRESH_MS);
+  const checkDatabase = databaseCheck(
+    () => database.db.execute(sql`select 1`),
+    Number.isFinite(freshMs) && freshMs >= 0 ? freshMs : HEALTH_FRESH_MS,
+  );
 
   r.get(
     '/api/health',
