@@ -9,7 +9,11 @@ describe('health database check', () => {
   test('asks the database at most once per fresh period, and again after it', async () => {
     let clock = 0;
     let pings = 0;
-    const check = databaseCheck(async () => void pings++, 1000, () => clock);
+    const check = databaseCheck(
+      async () => void pings++,
+      1000,
+      () => clock,
+    );
     await check();
     await check();
     clock = 999;

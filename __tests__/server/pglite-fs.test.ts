@@ -126,38 +126,35 @@ describe('remembered file sizes (file-backed PGlite)', () => {
   const rows = async (database: Database, query: ReturnType<typeof sql>) =>
     ((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows;
 
-  test(
-    'writes, growth, truncation and reopening read the same data as PGlite plain; reads issue no fstat',
-    async () => {
-      const results: { n: number }[][] = [];
-      const readFstats: number[] = [];
-      for (const plain of [true, false]) {
-        const database = await open(plain);
-        await database.db.execute(sql`create table t (id int primary key, pad text)`);
-        // Grows the table and its index by many pages (extending writes).
-        await database.db.execute(
-          sql`insert into t select g, repeat('x', 200) from generate_series(1, 20000) g`,
-        );
-        await database.db.execute(sql`delete from t where id > 15000`);
-        await database.db.execute(sql`vacuum t`); // truncates the emptied tail
-        await database.db.execute(sql`insert into t select g, 'y' from generate_series(15001, 15500) g`);
-        await rows(database, sql`select count(*)::int as n from t`);
-        readFstats.push(
-          await fstats(async () => {
-            for (let i = 0; i < 20; i++) await rows(database, sql`select count(*)::int as n from t where id > ${i}`);
-          }),
-        );
-        results.push(await rows(database, sql`select count(*)::int as n from t`));
-      }
-      expect(results[0]).toEqual([{ n: 15500 }]);
-      expect(results[1]).toEqual(results[0]);
-      // PGlite's own file system asks the file for its size at relation size checks; the cached one never does
-      // once the sizes are known.
-      expect(readFstats[0]).toBeGreaterThan(0);
-      expect(readFstats[1]).toBe(0);
-    },
-    120_000,
-  );
+  test('writes, growth, truncation and reopening read the same data as PGlite plain; reads issue no fstat', async () => {
+    const results: { n: number }[][] = [];
+    const readFstats: number[] = [];
+    for (const plain of [true, false]) {
+      const database = await open(plain);
+      await database.db.execute(sql`create table t (id int primary key, pad text)`);
+      // Grows the table and its index by many pages (extending writes).
+      await database.db.execute(
+        sql`insert into t select g, repeat('x', 200) from generate_series(1, 20000) g`,
+      );
+      await database.db.execute(sql`delete from t where id > 15000`);
+      await database.db.execute(sql`vacuum t`); // truncates the emptied tail
+      await database.db.execute(sql`insert into t select g, 'y' from generate_series(15001, 15500) g`);
+      await rows(database, sql`select count(*)::int as n from t`);
+      readFstats.push(
+        await fstats(async () => {
+          for (let i = 0; i < 20; i++)
+            await rows(database, sql`select count(*)::int as n from t where id > ${i}`);
+        }),
+      );
+      results.push(await rows(database, sql`select count(*)::int as n from t`));
+    }
+    expect(results[0]).toEqual([{ n: 15500 }]);
+    expect(results[1]).toEqual(results[0]);
+    // PGlite's own file system asks the file for its size at relation size checks; the cached one never does
+    // once the sizes are known.
+    expect(readFstats[0]).toBeGreaterThan(0);
+    expect(readFstats[1]).toBe(0);
+  }, 120_000);
 
   test('a truncated and regrown table is read right after reopening the folder', async () => {
     const dataDir = tempDir('momentum-pglite-fs-');

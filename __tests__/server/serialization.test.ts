@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  errorEnvelopeSchema,
-  healthResponseSchema,
-  listPageResponseSchema,
-} from '../../contract';
+import { errorEnvelopeSchema, healthResponseSchema, listPageResponseSchema } from '../../contract';
 import {
   createResponseSerializerCompiler,
   responseJsonSchema,
@@ -95,7 +91,9 @@ describe('compiled response serializers', () => {
     const schema = z.object({ a: z.string().optional(), b: z.number() });
     expect(responseJsonSchema(schema)).toBeNull();
     expect(expectSameBytes(schema, { a: 'x', b: 1 })).toBe('{"a":"x","b":1}');
-    expect(responseJsonSchema(z.object({ n: z.object({ a: z.string().optional(), b: z.number() }) }))).toBeNull();
+    expect(
+      responseJsonSchema(z.object({ n: z.object({ a: z.string().optional(), b: z.number() }) })),
+    ).toBeNull();
   });
 
   test('a schema the conversion cannot express exactly keeps zod (defaults, transforms)', () => {

@@ -21,7 +21,11 @@ export const HEALTH_FRESH_MS = 1000;
  * `check()` resolves when the database answered `select 1` within the last `freshMs` (or answers now; concurrent
  * callers share the query in flight), and rejects with the query's error when it does not answer.
  */
-export function databaseCheck(ping: () => Promise<unknown>, freshMs = HEALTH_FRESH_MS, now = () => performance.now()) {
+export function databaseCheck(
+  ping: () => Promise<unknown>,
+  freshMs = HEALTH_FRESH_MS,
+  now = () => performance.now(),
+) {
   let okAt = -Infinity;
   let inFlight: Promise<void> | null = null;
   return function check(): Promise<void> {
