@@ -6,6 +6,7 @@
  *                                     [--repeat 3] [--cold 3] [--phase load,cold] [--log-level info]
  *                                     [--data <dir>] [--node-args "<flags>"] [--root <checkout>]
  *                                     [--entry bundle|tsx] [--route <path>]
+ *   node --import tsx bench/server.ts --phase fixed [--db …] [--duration 5] [--repeat 3]   # fixed cost of a request
  *
  * For every database mode:
  * - **seed** (in this process): the real app (`buildApp`) on a fresh `DATA_DIR` (pglite, file-backed as `npm start`
@@ -198,13 +199,20 @@ function serverArgs(): string[] {
   return [...NODE_ARGS, '--enable-source-maps', bundle];
 }
 
-/** Spawns the server (`--entry`), waits until GET /api/health answers 200. */
-async function startServer(dataDir: string, databaseUrl: string | null): Promise<Server> {
+/**
+ * Spawns the server (`--entry`; or `custom.args` with `custom.env` added to its environment), waits until
+ * GET /api/health answers 200.
+ */
+async function startServer(
+  dataDir: string,
+  databaseUrl: string | null,
+  custom: { args: string[]; env: NodeJS.ProcessEnv } | null = null,
+): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, serverArgs(), {
+  const child = spawn(process.execPath, custom?.args ?? serverArgs(), {
     cwd: ROOT,
-    env: serverEnv(dataDir, databaseUrl, port),
+    env: { ...serverEnv(dataDir, databaseUrl, port), ...custom?.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let readyMs = Number.NaN;
@@ -411,6 +419,113 @@ async function coldPhase(db: DbKind): Promise<ColdResult> {
   return result;
 }
 
+/**
+ * `--phase fixed` (docs/performance.md "Fixed cost of a request"): two servers of bench/fixed-cost-server.ts on the
+ * same seeded data (PGlite: a copy of the folder each; PostgreSQL: one scratch database) — "after" as it ships, and
+ * "before" with `MOMENTUM_SERIALIZER=zod` (zod's run-time serializer), `MOMENTUM_PGLITE_PLAIN_FS=1` (PGlite's own
+ * file system: an `fstat` per end-of-file seek) and `MOMENTUM_HEALTH_FRESH_MS=0` (`select 1` on every health check). Each has, in its process, a bare Fastify instance with `/bare` and
+ * the list's "floor" route. `--repeat` rounds; in each, both servers in turn, and in each server the four routes in
+ * turn (`--duration` s each): the bare route, `/api/health`, the floor, the list. Medians of req/s and of the
+ * server's CPU time per request; `fs.fstatSync` calls per list request.
+ */
+const FIXED_ROUTES = ['bare', 'health', 'floor', 'list'] as const;
+type FixedRoute = (typeof FIXED_ROUTES)[number];
+type FixedSample = { rps: number[]; cpuMs: number[]; fstats: number[] };
+
+async function fixedPhase(db: DbKind): Promise<string[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-bench-fixed-'));
+  const scratch = db === 'postgres' ? await scratchPostgres() : null;
+  const variants = [
+    {
+      name: 'before',
+      env: { MOMENTUM_SERIALIZER: 'zod', MOMENTUM_PGLITE_PLAIN_FS: '1', MOMENTUM_HEALTH_FRESH_MS: '0' },
+    },
+    { name: 'after', env: { MOMENTUM_SERIALIZER: 'compiled' } },
+  ];
+  const servers: { name: string; server: Server; floor: string; token: string }[] = [];
+  try {
+    const seedStarted = performance.now();
+    const seeded = await seed(dataDir, scratch?.url ?? null, ISSUES);
+    process.stdout.write(
+      `  seeded ${ISSUES} issues through the API in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`,
+    );
+    for (const variant of variants) {
+      let dir = dataDir;
+      if (db === 'pglite') {
+        dir = `${dataDir}-${variant.name}`;
+        fs.cpSync(dataDir, dir, { recursive: true });
+      }
+      const floorPort = await freePort();
+      const server = await startServer(dir, scratch?.url ?? null, {
+        args: [...NODE_ARGS, '--import', 'tsx', 'bench/fixed-cost-server.ts'],
+        env: { ...variant.env, BENCH_FLOOR_PORT: String(floorPort) },
+      });
+      const token = await accessToken(server.base, seeded.ownerName, seeded.ownerEmail);
+      servers.push({ name: variant.name, server, floor: `http://127.0.0.1:${floorPort}`, token });
+    }
+    const urls = (s: (typeof servers)[number]): Record<FixedRoute, string> => ({
+      bare: `${s.floor}/bare`,
+      health: `${s.server.base}/api/health`,
+      floor: `${s.floor}/floor/teams/${seeded.teamId}/issues`,
+      list: `${s.server.base}/api/teams/${seeded.teamId}/issues?query=STATE&size=20`,
+    });
+    const fstats = async (s: (typeof servers)[number]) =>
+      (JSON.parse((await get(`${s.floor}/stats`)).body) as { fstats: number }).fstats;
+    // The same JSON from the list and its floor (the floor is only a floor if it answers the same).
+    for (const s of servers) {
+      const [list, floor] = await Promise.all(
+        (['list', 'floor'] as const).map((r) => get(urls(s)[r], { authorization: `Bearer ${s.token}` })),
+      );
+      if (list!.body !== floor!.body) throw new Error(`${s.name}: the floor's JSON differs from the list's`);
+    }
+    const samples = new Map<string, FixedSample>();
+    for (const s of servers) for (const r of FIXED_ROUTES) await autocannon(urls(s)[r], s.token, 2); // warm-up
+    for (let round = 0; round < REPEAT; round++) {
+      for (const s of servers) {
+        for (const route of FIXED_ROUTES) {
+          const cpuBefore = cpuOf(s.server.child.pid!);
+          const fstatsBefore = await fstats(s);
+          const run = await autocannon(urls(s)[route], s.token, DURATION);
+          const requests = run.rps * DURATION;
+          const sample = samples.get(`${s.name}/${route}`) ?? { rps: [], cpuMs: [], fstats: [] };
+          sample.cpuMs.push((cpuOf(s.server.child.pid!) - cpuBefore) / requests);
+          sample.fstats.push(((await fstats(s)) - fstatsBefore) / requests);
+          sample.rps.push(run.rps);
+          samples.set(`${s.name}/${route}`, sample);
+          process.stdout.write(
+            `  round ${round + 1} ${s.name} ${route}: ${run.rps.toFixed(0)} req/s, ` +
+              `${sample.cpuMs.at(-1)!.toFixed(3)} ms CPU, ${sample.fstats.at(-1)!.toFixed(1)} fstat a request\n`,
+          );
+        }
+      }
+    }
+    const name = db === 'pglite' ? 'PGlite (file)' : 'PostgreSQL';
+    const m = (variant: string, route: FixedRoute, key: keyof FixedSample) =>
+      median(samples.get(`${variant}/${route}`)![key]);
+    const both = (f: (variant: string) => string) => `${f('before')} → ${f('after')}`;
+    return [
+      ...FIXED_ROUTES.map(
+        (route) =>
+          `| ${name} | ${route}: req/s, server CPU a request | ` +
+          both((v) => `${m(v, route, 'rps').toFixed(0)}, ${m(v, route, 'cpuMs').toFixed(3)} ms`) +
+          ' |',
+      ),
+      `| ${name} | /api/health CPU ÷ bare route CPU (target ≤ 3) | ` +
+        both((v) => (m(v, 'health', 'cpuMs') / m(v, 'bare', 'cpuMs')).toFixed(2)) +
+        ' |',
+      `| ${name} | list req/s ÷ floor req/s (target ≥ 0.50) | ` +
+        both((v) => (m(v, 'list', 'rps') / m(v, 'floor', 'rps')).toFixed(2)) +
+        ' |',
+      `| ${name} | fstat a list request | ${both((v) => m(v, 'list', 'fstats').toFixed(1))} |`,
+    ];
+  } finally {
+    for (const s of servers) await stopServer(s.server);
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const variant of variants) fs.rmSync(`${dataDir}-${variant.name}`, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   process.stdout.write(
     `${os.cpus().length} CPUs, Node ${process.version}, load average ${os
@@ -423,6 +538,7 @@ async function main() {
   const rows: string[] = [];
   for (const db of DBS) {
     process.stdout.write(`\n${db}\n`);
+    if (PHASES.includes('fixed')) rows.push(...(await fixedPhase(db)));
     const load = PHASES.includes('load') ? await loadPhase(db) : null;
     const cold = PHASES.includes('cold') ? await coldPhase(db) : null;
     const name = db === 'pglite' ? 'PGlite (file)' : 'PostgreSQL';

@@ -30,6 +30,7 @@ import {
   templatePaths,
   useLiftoffOnly,
 } from './pglite-start';
+import { SizeCachingNodeFS } from './pglite-fs';
 import * as schema from './schema';
 
 export { schema };
@@ -170,9 +171,18 @@ async function openPgliteDir(dir: string): Promise<PGlite> {
     const template = await templateDir();
     if (template) await copyTemplate(template, dir);
   }
-  const client = new PGlite(dir, { ...options, ...(await start.assets) });
+  const client = new PGlite(dir, { ...options, ...(await start.assets), ...pgliteFs(dir) });
   await client.waitReady;
   return client;
+}
+
+/**
+ * The data folder's file system: PGlite's Node one with remembered file sizes (server/db/pglite-fs.ts; no `fstat` on
+ * every end-of-file seek, docs/performance.md "Fixed cost of a request"), or PGlite's own when
+ * `MOMENTUM_PGLITE_PLAIN_FS=1` (the "before" of bench/server.ts).
+ */
+function pgliteFs(dir: string): { fs?: SizeCachingNodeFS } {
+  return process.env.MOMENTUM_PGLITE_PLAIN_FS === '1' ? {} : { fs: new SizeCachingNodeFS(dir) };
 }
 
 /** An in-memory PGlite from the template tarball; without one, initdb and migrations, and the tarball is saved. */
