@@ -187,9 +187,10 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
   // few matches in all — are the matches read from the condition's own index (a trigram or prefix index) and the
   // newest `n` of them sorted out (`offset 0`, as in `few`; for trigram indexes the scope compared as `+ 0`, so
   // PostgreSQL does not intersect the index with every item of the workspace; `byPrefix`: the prefix B-trees, which
-  // start with the workspace). A window holding fewer than `window` items is the whole scope, so its matches are
-  // all there are and no index is asked (a workspace of up to `window` items never reads a trigram index, whose
-  // posting lists hold every workspace's items). A common pattern thus costs the rows up to its `n`-th
+  // start with the workspace). `recent` holds up to `window + 1` items: one holding no more than `window` is the
+  // whole scope, so its matches are all there are and no index is asked (a workspace of up to `window` items never
+  // reads a trigram index, whose posting lists hold every workspace's items). A common pattern thus costs the rows
+  // up to its `n`-th
   // match, a rare one the window and its few matches, however large the workspace; the result is the same as
   // sorting every match (when the window holds `n` matches, they are the newest `n`).
   const window = n * WINDOW_PER_HIT;
@@ -200,7 +201,7 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
       select id, ${sql.raw(String(rank))} as rank from near
       union all
       (select id, ${sql.raw(String(rank))} as rank from (select id from item where ${byPrefix ? scope : unindexedScope} and (${condition})
-          and (select count(*) from near) < ${n} and (select count(*) from recent) >= ${window} offset 0) m
+          and (select count(*) from near) < ${n} and (select count(*) from recent) > ${window} offset 0) m
         order by id desc nulls last limit ${n}))`;
   };
   // Without trigrams (a pattern of one or two characters that no index answers): the scope's items newest first,
@@ -224,10 +225,23 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     pattern: string,
   ) => {
     const atStart = sql`${sql.raw(column)} like ${`${likeLiteral(pattern)}%`}`;
-    if (Array.from(pattern).length >= 3) {
-      return sql`${bounded(startRank, atStart, [column])} union all ${bounded(anyRank, anywhere, [column])}`;
-    }
     const rank = sql`case when ${atStart} then ${sql.raw(String(startRank))} else ${sql.raw(String(anyRank))} end`;
+    if (Array.from(pattern).length >= 3) {
+      // Both ranks from the window (`bounded`'s first half each); when it holds fewer than `n` title starts (and
+      // so possibly fewer than `n` matches anywhere), ONE read of the index for every match, ranked and the first
+      // `n` sorted out — not one read per rank: the letter and 초성 trigram lists are long, and reading them twice
+      // cost a rare phrase 25 ms more on PGlite (bench/search.ts, 성능 개선).
+      recentColumns.add(column);
+      return sql`(with near_start as (select id from recent where ${atStart} limit ${n}),
+        near_any as (select id from recent where ${anywhere} limit ${n})
+        select id, ${sql.raw(String(startRank))} as rank from near_start
+        union all
+        select id, ${sql.raw(String(anyRank))} as rank from near_any
+        union all
+        (select id, rank from (select id, ${rank} as rank from item where ${unindexedScope} and (${anywhere})
+            and (select count(*) from near_start) < ${n} and (select count(*) from recent) > ${window} offset 0) m
+          order by rank, id desc nulls last limit ${n}))`;
+    }
     const matches = sql`select id, ${rank} as rank from item where ${scope} and (${anywhere}) order by id desc nulls last limit ${n * SHORT_WINDOW}`;
     return sql`(select id, rank from (${matches}) r order by rank, id desc nulls last limit ${n})`;
   };
@@ -293,7 +307,7 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     recentColumns.size === 0
       ? sql``
       : sql`recent as materialized (select id, ${sql.raw([...recentColumns].join(', '))} from item where ${scope}
-          order by id desc nulls last limit ${window}),`;
+          order by id desc nulls last limit ${window + 1}),`;
   return sql`
     with ${recent}
     hits as (${sql.join(tiers, sql` union all `)}),
