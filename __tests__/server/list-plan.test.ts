@@ -22,6 +22,7 @@ import { decodeCursor } from '../../server/modules/items/cursor';
 import { listPage, pageParams, pageStatement } from '../../server/modules/items/list';
 import type { TeamScope } from '../../server/http/team-scope';
 import { createTeamWith } from './support/items';
+import { type PlanNode, explainPrepared } from './support/plans';
 import { type TestDatabase, createTestApp, createTestDatabase, tempDir } from './support/test-app';
 import { createWorkspaceWith } from './support/workspaces';
 
@@ -139,66 +140,6 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-interface AnalyzedNode extends PlanNode {
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  Plans?: AnalyzedNode[];
-}
-
-/** A SQL literal of a page statement's parameter (numbers, strings, string arrays, null). */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return `array[${value.map(literal).join(', ')}]::text[]`;
-  return `'${String(value).replaceAll("'", "''")}'`;
-}
-
-/**
- * The plan of `text` with `params` as a prepared statement runs it: `mode` `force_custom_plan` (planned for these
- * values, as the first runs are) or `force_generic_plan` (the plan PostgreSQL may cache for every later run);
- * `analyze`: run it and report actual rows.
- */
-async function explainPrepared(
-  text: string,
-  params: unknown[],
-  mode: 'force_custom_plan' | 'force_generic_plan',
-  analyze = false,
-): Promise<AnalyzedNode> {
-  const { driver } = testDb.database;
-  const statements = [
-    `set plan_cache_mode = ${mode}`,
-    `prepare explain_target as ${text}`,
-    `explain (format json${analyze ? ', analyze' : ''}) execute explain_target(${params.map(literal).join(', ')})`,
-  ];
-  const cleanup = ['deallocate explain_target', 'reset plan_cache_mode'];
-  let value: unknown;
-  if (driver.kind === 'pglite') {
-    try {
-      for (const statement of statements) value = (await driver.client.query(statement)).rows[0];
-    } finally {
-      for (const statement of cleanup) await driver.client.query(statement).catch(() => undefined);
-    }
-  } else {
-    const client = await driver.client.connect();
-    try {
-      for (const statement of statements) value = (await client.query(statement)).rows[0];
-    } finally {
-      for (const statement of cleanup) await client.query(statement).catch(() => undefined);
-      client.release();
-    }
-  }
-  const plan = Object.values(value as Record<string, unknown>)[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: AnalyzedNode }[];
-  return parsed[0]!.Plan;
-}
 
 function nodes<T extends PlanNode>(plan: T): T[] {
   return [plan, ...((plan.Plans ?? []) as T[]).flatMap((child) => nodes(child))];
@@ -257,7 +198,7 @@ async function badPlans(shippedOrder = false, seen: string[] = []): Promise<stri
       const cursor = beforeId === null ? null : { g: grouping, k: key, i: beforeId };
       const params = pageParams(KIND_BY_NAME[kind], scope, cursor, 20, [key]);
       for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
-        const plan = await explainPrepared(statement, params, mode);
+        const plan = await explainPrepared(testDb.database, statement, params, { mode });
         const all = nodes(plan);
         const label =
           `${kind} ${grouping} ${key} ${beforeId === null ? 'top' : 'after cursor'} ` +
@@ -365,7 +306,7 @@ it('reads the sizes from item_group_count and a bounded number of items a page (
       for (const position of [undefined, cursor]) {
         const { text } = pageStatement(grouping);
         const params = pageParams(KIND_BY_NAME[kind], scope, decodeCursor(position, grouping), 20, order);
-        const plan = await explainPrepared(text, params, 'force_custom_plan', true);
+        const plan = await explainPrepared(testDb.database, text, params, { analyze: true });
         explained += 1;
         const label = `${kind} ${grouping} ${position === undefined ? 'first page' : 'later page'}: ${describePlan(plan)}`;
         const all = nodes(plan);

@@ -14,6 +14,7 @@ import { searchColumnsFor } from '../../server/modules/search/derive';
 import { searchItems } from '../../server/modules/search/service';
 import type { TeamScope } from '../../server/http/team-scope';
 import { createTeamWith } from './support/items';
+import { type PlanNode, explainPrepared } from './support/plans';
 import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
 
@@ -135,18 +136,16 @@ beforeAll(async () => {
     );
   }
   commented = issues[5]!.id;
-  await db
-    .insert(comment)
-    .values([
-      ...Array.from({ length: 40 }, (_, k) => ({
-        itemId: commented,
-        authorId: people[k % 3]!,
-        content: `댓글 ${k}`,
-      })),
-      ...issues
-        .slice(10, 400)
-        .map((r, k) => ({ itemId: r.id, authorId: people[k % 3]!, content: '확인했습니다' })),
-    ]);
+  await db.insert(comment).values([
+    ...Array.from({ length: 40 }, (_, k) => ({
+      itemId: commented,
+      authorId: people[k % 3]!,
+      content: `댓글 ${k}`,
+    })),
+    ...issues
+      .slice(10, 400)
+      .map((r, k) => ({ itemId: r.id, authorId: people[k % 3]!, content: '확인했습니다' })),
+  ]);
   await analyze(testDb.database);
 });
 
@@ -154,15 +153,6 @@ afterAll(async () => {
   await app?.close();
   await testDb?.drop();
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  'Parent Relationship'?: string;
-  Plans?: PlanNode[];
-}
 
 interface Recorded {
   text: string;
@@ -181,43 +171,9 @@ function recordingDb(): { db: Db; recorded: Recorded[] } {
   return { db, recorded };
 }
 
-/** A SQL literal of a statement's parameter. */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `array[${value.map(literal).join(', ')}]`;
-  return `'${String(value).replaceAll("'", "''")}'`;
-}
-
 /** The plan PostgreSQL makes for `text` with `params` (a custom plan, as for the app's unnamed statements). */
-async function explain({ text, params }: Recorded): Promise<PlanNode> {
-  const { driver } = testDb.database;
-  const statements = [
-    'set plan_cache_mode = force_custom_plan',
-    `prepare explain_target as ${text}`,
-    `explain (format json) execute explain_target${params.length > 0 ? `(${params.map(literal).join(', ')})` : ''}`,
-  ];
-  const cleanup = ['deallocate explain_target', 'reset plan_cache_mode'];
-  let value: unknown;
-  if (driver.kind === 'pglite') {
-    try {
-      for (const statement of statements) value = (await driver.client.query(statement)).rows[0];
-    } finally {
-      for (const statement of cleanup) await driver.client.query(statement).catch(() => undefined);
-    }
-  } else {
-    const client = await driver.client.connect();
-    try {
-      for (const statement of statements) value = (await client.query(statement)).rows[0];
-    } finally {
-      for (const statement of cleanup) await client.query(statement).catch(() => undefined);
-      client.release();
-    }
-  }
-  const plan = Object.values(value as Record<string, unknown>)[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
-  return parsed[0]!.Plan;
-}
+const explain = ({ text, params }: Recorded): Promise<PlanNode> =>
+  explainPrepared(testDb.database, text, params);
 
 const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 
