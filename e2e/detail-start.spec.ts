@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { api, enterWorkspace, watchConsole } from './support';
+import { api, enterWorkspace, serveBuild, watchConsole } from './support';
 
 /**
  * Opening an item directly (docs/performance.md "App start" → "Opening an item directly"): a signed-in member's
@@ -81,19 +81,6 @@ interface Sample {
   description: number;
   shown: number;
   presented: number | null;
-}
-
-/** Serves `dir` from now on: points the symlink `STATIC_DIR` at it (replaced atomically). */
-function serveBuild(dir: string): void {
-  const link = process.env.STATIC_DIR;
-  if (!link) throw new Error('DETAIL_AB needs STATIC_DIR (a symlink path this test may replace)');
-  if (fs.existsSync(link) && !fs.lstatSync(link).isSymbolicLink())
-    throw new Error(`STATIC_DIR=${link} is not a symlink; DETAIL_AB would replace it`);
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  const next = `${link}.next`;
-  fs.rmSync(next, { force: true });
-  fs.symlinkSync(path.resolve(dir), next);
-  fs.renameSync(next, link);
 }
 
 /**
@@ -344,7 +331,7 @@ test('a fresh tab at an issue detail shows the title and description quickly (fi
   test.setTimeout(1_200_000);
   if (AB_BUILDS.length) {
     expect(AB_BUILDS, 'DETAIL_AB: two builds').toHaveLength(2);
-    serveBuild(AB_BUILDS[0]!);
+    serveBuild(AB_BUILDS[0]!, 'DETAIL_AB');
   }
   const browser = await signedInBrowser(
     { launchOptions, baseURL, locale, timezoneId, viewport },
@@ -369,7 +356,7 @@ test('a fresh tab at an issue detail shows the title and description quickly (fi
   const builds = AB_BUILDS.length ? AB_BUILDS : [null];
   // Warm the HTTP cache and V8's code cache (kept from a script's second load on); not measured.
   for (const build of builds) {
-    if (build) serveBuild(build);
+    if (build) serveBuild(build, 'DETAIL_AB');
     await open('warm');
     await open('warm');
   }
@@ -377,7 +364,7 @@ test('a fresh tab at an issue detail shows the title and description quickly (fi
   for (let run = 0; run < RUNS; run++) {
     // A/B: alternate which build goes first.
     for (const build of run % 2 ? [...builds].reverse() : builds) {
-      if (build) serveBuild(build);
+      if (build) serveBuild(build, 'DETAIL_AB');
       byBuild.get(build)!.push(await open(CACHE));
     }
   }

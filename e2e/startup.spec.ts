@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type CDPSession } from '@playwright/test';
-import { api, enterWorkspace, watchConsole } from './support';
+import { api, enterWorkspace, serveBuild, watchConsole } from './support';
 
 /**
  * Hardening finding 12 (docs/performance.md "App start"): how soon a signed-in member's fresh tab shows the issue list.
@@ -68,19 +68,6 @@ const PROFILE = process.env.STARTUP_PROFILE === 'incognito' ? 'incognito' : 'per
 const AB_BUILDS = (process.env.STARTUP_AB ?? '').split(',').filter(Boolean);
 /** Renewals allowed per session a minute (server/modules/auth/routes.ts), less a margin for signing in. */
 const RENEWALS_PER_MINUTE = 16;
-
-/** Serves `dir` from now on: points the symlink `STATIC_DIR` at it (replaced atomically). */
-function serveBuild(dir: string): void {
-  const link = process.env.STATIC_DIR;
-  if (!link) throw new Error('STARTUP_AB needs STATIC_DIR (a symlink path this test may replace)');
-  if (fs.existsSync(link) && !fs.lstatSync(link).isSymbolicLink())
-    throw new Error(`STATIC_DIR=${link} is not a symlink; STARTUP_AB would replace it`);
-  fs.mkdirSync(path.dirname(link), { recursive: true });
-  const next = `${link}.next`;
-  fs.rmSync(next, { force: true });
-  fs.symlinkSync(path.resolve(dir), next);
-  fs.renameSync(next, link);
-}
 
 interface Sample {
   reissue: number | null;
@@ -259,7 +246,7 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
   test.setTimeout(AB_BUILDS.length ? 900_000 : 300_000);
   if (AB_BUILDS.length) {
     expect(AB_BUILDS, 'STARTUP_AB: two builds').toHaveLength(2);
-    serveBuild(AB_BUILDS[0]!);
+    serveBuild(AB_BUILDS[0]!, 'STARTUP_AB');
   }
   const profileDir =
     PROFILE === 'persistent' ? fs.mkdtempSync(path.join(os.tmpdir(), 'momentum-startup-')) : null;
@@ -394,7 +381,7 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
   // Warm the HTTP cache (not measured). Chrome keeps a script's code cache from its second load within 72 hours on,
   // so the measured warm tabs find it.
   for (const build of builds) {
-    if (build) serveBuild(build);
+    if (build) serveBuild(build, 'STARTUP_AB');
     await openTab('warm');
     await openTab('warm');
   }
@@ -410,7 +397,7 @@ test('a signed-in fresh tab shows the issue list quickly (figures printed)', asy
     for (let run = 0; run < RUNS; run++) {
       // A/B: alternate which build goes first.
       for (const build of run % 2 ? [...builds].reverse() : builds) {
-        if (build) serveBuild(build);
+        if (build) serveBuild(build, 'STARTUP_AB');
         byBuild.get(build)!.push(await openTab(cache));
       }
       floorSamples.push(await openTab(cache, floor.url));

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const shots = 'e2e/.artifacts/screenshots';
@@ -129,4 +131,20 @@ export async function openProperties(page: Page): Promise<void> {
   if ((await toggle.count()) === 0) return;
   if ((await toggle.first().getAttribute('aria-expanded')) === 'false') await toggle.first().click();
   await expect(toggle.first()).toHaveAttribute('aria-expanded', 'true');
+}
+
+/**
+ * Serves `dir` from now on: points the symlink `STATIC_DIR` at it (replaced atomically). For the A/B timing runs of
+ * e2e/startup.spec.ts and e2e/detail-start.spec.ts; `flag` names the variable that asked for it, for the errors.
+ */
+export function serveBuild(dir: string, flag: string): void {
+  const link = process.env.STATIC_DIR;
+  if (!link) throw new Error(`${flag} needs STATIC_DIR (a symlink path this test may replace)`);
+  if (fs.existsSync(link) && !fs.lstatSync(link).isSymbolicLink())
+    throw new Error(`STATIC_DIR=${link} is not a symlink; ${flag} would replace it`);
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  const next = `${link}.next`;
+  fs.rmSync(next, { force: true });
+  fs.symlinkSync(path.resolve(dir), next);
+  fs.renameSync(next, link);
 }
