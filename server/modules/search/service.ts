@@ -187,7 +187,8 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
   // few matches in all — are the matches read from the condition's own index (a trigram or prefix index) and the
   // newest `n` of them sorted out (`offset 0`, as in `few`; for trigram indexes the scope compared as `+ 0`, so
   // PostgreSQL does not intersect the index with every item of the workspace; `byPrefix`: the prefix B-trees, which
-  // start with the workspace). `recent` holds up to `window + 1` items: one holding no more than `window` is the
+  // start with the workspace). `recent` holds up to `window + 1` items (`recent_full`: whether it has all of them,
+  // counted once for every tier): one holding no more than `window` is the
   // whole scope, so its matches are all there are and no index is asked (a workspace of up to `window` items never
   // reads a trigram index, whose posting lists hold every workspace's items). A common pattern thus costs the rows
   // up to its `n`-th
@@ -201,7 +202,7 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
       select id, ${sql.raw(String(rank))} as rank from near
       union all
       (select id, ${sql.raw(String(rank))} as rank from (select id from item where ${byPrefix ? scope : unindexedScope} and (${condition})
-          and (select count(*) from near) < ${n} and (select count(*) from recent) > ${window} offset 0) m
+          and (select count(*) from near) < ${n} and (select is_full from recent_full) offset 0) m
         order by id desc nulls last limit ${n}))`;
   };
   // Without trigrams (a pattern of one or two characters that no index answers): the scope's items newest first,
@@ -239,7 +240,7 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
         select id, ${sql.raw(String(anyRank))} as rank from near_any
         union all
         (select id, rank from (select id, ${rank} as rank from item where ${unindexedScope} and (${anywhere})
-            and (select count(*) from near_start) < ${n} and (select count(*) from recent) > ${window} offset 0) m
+            and (select count(*) from near_start) < ${n} and (select is_full from recent_full) offset 0) m
           order by rank, id desc nulls last limit ${n}))`;
     }
     const matches = sql`select id, ${rank} as rank from item where ${scope} and (${anywhere}) order by id desc nulls last limit ${n * SHORT_WINDOW}`;
@@ -307,7 +308,8 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     recentColumns.size === 0
       ? sql``
       : sql`recent as materialized (select id, ${sql.raw([...recentColumns].join(', '))} from item where ${scope}
-          order by id desc nulls last limit ${window + 1}),`;
+          order by id desc nulls last limit ${window + 1}),
+        recent_full as materialized (select count(*) > ${window} as is_full from recent),`;
   return sql`
     with ${recent}
     hits as (${sql.join(tiers, sql` union all `)}),
