@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PoolClient } from 'pg';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { PRIORITIES, STATES } from '../../contract';
 import { type Database, createDatabase, migrate } from '../../server/db';
 import { item, itemManager } from '../../server/db/schema';
-import { Upkeep, runUpkeep, withUpkeepLock } from '../../server/db/upkeep';
+import { ANALYZE_COLUMNS, Upkeep, runUpkeep, withUpkeepLock } from '../../server/db/upkeep';
 import { asMember } from './support/members';
 import { listPageOk } from './support/items';
 import { type TestDatabase, createTestApp, createTestDatabase, tempDir } from './support/test-app';
@@ -52,6 +52,25 @@ describe('one run at a time across servers', () => {
     await appB?.close();
     await second?.close();
     await testDb?.drop();
+  });
+
+  it('analyzes the item table by its key and grouping columns, which all exist, and by every column when forced', async () => {
+    const names = Object.values(getTableColumns(item)).map((column) => column.name);
+    expect(ANALYZE_COLUMNS.item!.length).toBeGreaterThan(0);
+    for (const column of ANALYZE_COLUMNS.item!) expect(names).toContain(column);
+    expect(ANALYZE_COLUMNS.item).not.toContain('search_text');
+    const forced = await runUpkeep(testDb.database, { force: true });
+    const statements = forced.steps.map((step) => step.sql);
+    expect(statements.some((statement) => /^(vacuum \(analyze\) |analyze )"item"$/.test(statement))).toBe(
+      true,
+    );
+    // Every table due (thresholds of 0): the item table by its columns, and the statement runs.
+    const due = await runUpkeep(testDb.database, {
+      thresholds: { analyzeRows: -1, analyzeScale: 0, vacuumRows: 1e9, vacuumScale: 0 },
+    });
+    expect(due.steps.map((step) => step.sql)).toContain(
+      `analyze "item" (${ANALYZE_COLUMNS.item!.map((column) => `"${column}"`).join(', ')})`,
+    );
   });
 
   it('skips on the second server while the first holds the lock, and runs once it is released', async () => {
