@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { plainTextToLexical } from '../contract/lexical';
 import { api, enterWorkspace, serveBuild, watchConsole } from './support';
 
 /**
@@ -44,30 +45,8 @@ const RENEWALS_PER_MINUTE = 16;
 const TITLE = '바로 여는 이슈';
 const DESCRIPTION = '설명 첫 문단: 바로 열린 탭에서 보여야 하는 글';
 
-/** The description as the editor stores it (Lexical JSON, src/features/editor/lexical.ts): one paragraph. */
-const CONTENT = JSON.stringify({
-  root: {
-    children: [
-      {
-        children: [
-          { detail: 0, format: 0, mode: 'normal', style: '', text: DESCRIPTION, type: 'text', version: 1 },
-        ],
-        direction: 'ltr',
-        format: '',
-        indent: 0,
-        type: 'paragraph',
-        version: 1,
-        textFormat: 0,
-        textStyle: '',
-      },
-    ],
-    direction: 'ltr',
-    format: '',
-    indent: 0,
-    type: 'root',
-    version: 1,
-  },
-});
+/** The description as the editor stores it (Lexical JSON, contract/lexical.ts): one paragraph. */
+const CONTENT = plainTextToLexical(DESCRIPTION, 10_000);
 
 interface Sample {
   reissue: number | null;
