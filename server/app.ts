@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { EVENT_MARK_HEADER } from '../contract';
 import type { AppConfig } from './config';
 import { type Database, createDatabase, migrate } from './db';
 import { errorHandler } from './http/errors';
@@ -9,7 +10,7 @@ import { type Clock, alarmsPlugin, systemClock } from './modules/alarms';
 import { createRequireMember } from './modules/auth/require-member';
 import { authRoutes } from './modules/auth/routes';
 import { commentRoutes } from './modules/comments/routes';
-import { eventsPlugin } from './modules/events';
+import { eventHubOf, eventsPlugin } from './modules/events';
 import { githubWebhookRoutes } from './modules/github-webhook/routes';
 import { createIntegrations } from './modules/integrations/integrations';
 import { integrationRoutes } from './modules/integrations/routes';
@@ -87,6 +88,15 @@ async function assemble(
   app.decorate('requireMember', createRequireMember(db, config.jwtSecret));
   // GitHub/Slack clients, shared by the integration routes and the external create (Octokit's token cache).
   const integrations = createIntegrations(config);
+  // Live-update mark on every authenticated request (contract EVENT_MARK_HEADER, docs/live-updates.md): taken
+  // before the handler reads anything, so events after it reach a stream that resumes from it.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.authorization) {
+      const hub = eventHubOf(app);
+      if (hub) reply.header(EVENT_MARK_HEADER, String(hub.mark));
+    }
+    done();
+  });
   await app.register(systemRoutes, { database });
   await app.register(authRoutes, { config, db });
   await app.register(workspaceRoutes, { config, db });

@@ -19,6 +19,10 @@ import { tempDir } from './support/test-app';
  * over; and a failed copy leaves an empty folder behind (PGlite then runs initdb), never half a cluster.
  */
 
+// Each test opens one or two embedded databases (WebAssembly start plus a data folder): seconds each on a loaded
+// machine, over Jest's 5 s default (the CI of 2026-11-27 timed out here under the parallel server suites).
+jest.setTimeout(60_000);
+
 const folders: string[] = [];
 const databases: Database[] = [];
 

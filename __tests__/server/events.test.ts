@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { eventHubOf } from '../../server/modules/events';
@@ -49,6 +50,14 @@ afterAll(async () => {
   await app?.close();
   await testDb?.drop();
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The newest id in the event outbox. */
+async function newestOutboxId(): Promise<number> {
+  const result = await app.database.db.execute(sql`select coalesce(max(id), 0)::int as id from event_outbox`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+}
 
 const rawStream = (query: string, headers: Record<string, string> = {}) =>
   SseClient.open(`${baseUrl(app)}/api/events?${query}`, headers).then(track);
@@ -246,6 +255,31 @@ describe('stream', () => {
     expect(live).toMatchObject({ fields: ['priority'], item: { priority: 'HIGH' } });
     expect(resumed.events).toHaveLength(3);
     expect(resumed.events.filter((e) => e.type === 'alarm.raised')).toEqual([]);
+  });
+
+  it('every authenticated answer carries the event mark; a stream resuming from it gets what came after the read', async () => {
+    const mate = ws.members[0]!;
+    const before = await createItemOk(app, ws.owner, teamId, 'goals', { title: '읽기 전 목표' });
+    // Notifications may reach the hub after the write's answer: wait until its mark includes the event.
+    const hub = eventHubOf(app)!;
+    const newest = await newestOutboxId();
+    for (let tries = 0; hub.mark < newest && tries < 100; tries++) await sleep(10);
+    expect(hub.mark).toBe(newest);
+    const list = await asMember(app, mate, 'GET', `/api/teams/${teamId}/goals`);
+    expect(list.statusCode).toBe(200);
+    const mark = list.headers['x-event-mark'];
+    expect(mark).toMatch(/^\d+$/);
+    expect(list.body).toContain('읽기 전 목표');
+    // Signed-out requests learn nothing about the event sequence.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).headers['x-event-mark']).toBeUndefined();
+
+    // A teammate's change after that read, before this member's stream opens.
+    const after = await createItemOk(app, ws.owner, teamId, 'goals', { title: '읽은 뒤 목표' });
+    const resumed = await stream(app, mate, { lastEventId: String(mark) });
+    const created = await resumed.next((e) => e.type === 'item.created' && e.id === after, 'the later goal');
+    expect(created.eventId).toBeGreaterThan(Number(mark));
+    // What the read already showed is not sent again.
+    expect(resumed.events.some((e) => e.type === 'item.created' && e.id === before)).toBe(false);
   });
 
   it('sends resync when the resume point is older than the outbox (or unknown)', async () => {

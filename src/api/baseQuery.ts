@@ -4,6 +4,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
+import { EVENT_MARK_HEADER } from '../../contract/constants';
 
 /** The RTK Query endpoint that renews the session; its own 401 is never answered with another reissue. */
 export const REISSUE_ENDPOINT = 'reissueToken';
@@ -28,6 +29,11 @@ export interface SessionAccess {
  */
 export interface ApiThunkExtra {
   session: SessionAccess;
+  /**
+   * Receives each authenticated answer's `x-event-mark` (contract/constants.ts `EVENT_MARK_HEADER`), the live
+   * stream's resume point (shared/lib/eventMarks.ts, docs/live-updates.md "Data fetched before the stream opens").
+   */
+  noteEventMark?: (mark: string | null) => void;
 }
 
 interface AuthExtraOptions {
@@ -61,7 +67,8 @@ function sessionAccess(extra: unknown): SessionAccess | null {
  *     navigates); a 429 is waited out and retried by the saga, and what still fails (rate limit, server or
  *     network error) keeps the session, so a later request tries again;
  * - the reissue endpoint's own errors (401, 429 with `Retry-After`) are returned as they are, never reissued;
- * - the retry's result is returned as is, so a second 401 never loops.
+ * - the retry's result is returned as is, so a second 401 never loops;
+ * - every authenticated answer's `x-event-mark` is noted for the live stream's resume point (shared/lib/eventMarks.ts).
  */
 export const baseQueryWithReissue: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -70,10 +77,18 @@ export const baseQueryWithReissue: BaseQueryFn<string | FetchArgs, unknown, Fetc
 ) => {
   const isReissue = api.endpoint === REISSUE_ENDPOINT;
   const session = sessionAccess(api.extra);
+  const noteEventMark = (api.extra as Partial<ApiThunkExtra> | null | undefined)?.noteEventMark;
   const selectToken = (): string | null => session?.selectAccessToken(api.getState()) ?? null;
   const sentToken = isReissue ? null : selectToken();
-  const send = (accessToken: string | null) =>
-    rawBaseQuery(args, api, { ...(extraOptions as object), accessToken } satisfies AuthExtraOptions);
+  const send = async (accessToken: string | null) => {
+    const result = await rawBaseQuery(args, api, {
+      ...(extraOptions as object),
+      accessToken,
+    } satisfies AuthExtraOptions);
+    // Where this answer stands in the live event stream (`ApiThunkExtra.noteEventMark`).
+    if (accessToken) noteEventMark?.(result.meta?.response?.headers.get(EVENT_MARK_HEADER) ?? null);
+    return result;
+  };
 
   const first = await send(sentToken);
   if (isReissue || first.error?.status !== 401 || api.signal.aborted || !session) return first;

@@ -42,6 +42,7 @@ import { SEARCH_PERSISTED_KEYS, searchReducer } from '../features/search/recentS
 import { navigateBeforeRouter, type AppNavigate, type SagaContext } from './navigation';
 import { rootSaga } from './rootSaga';
 import { localStorageAdapter } from './storage';
+import { eventMarks } from '../shared/lib/eventMarks';
 
 /**
  * The persisted slices and their local-storage keys (`persist:<key>`). One small config per slice, each with a
@@ -140,7 +141,8 @@ function withInitialStates(preloaded: PreloadedAppState | undefined, inviteToken
  * Creates the store: RTK Query (one api), redux-saga (context `{ navigate }`), redux-persist (one config per
  * small slice) and the serializability check (redux-persist's own actions excepted). The session's token
  * selector and renewal (the session saga's, run on demand) are the thunk `extraArgument`, so the base query uses
- * them without importing the session feature (src/api/baseQuery.ts `SessionAccess`).
+ * them without importing the session feature (src/api/baseQuery.ts `SessionAccess`); so is the sink of the answers'
+ * event marks (shared/lib/eventMarks.ts).
  */
 export function createAppStore(options: AppStoreOptions = {}) {
   const context: SagaContext = { navigate: options.navigate ?? navigateBeforeRouter };
@@ -150,6 +152,7 @@ export function createAppStore(options: AppStoreOptions = {}) {
       selectAccessToken: (state) => selectAccessToken(state as RootState),
       renewAccessToken: () => sagaMiddleware.run(awaitReissue).toPromise<string | null>(),
     },
+    noteEventMark: (mark) => eventMarks.note(mark),
   };
   const tabStorage =
     options.tabStorage !== undefined ? options.tabStorage : options.storage ? null : browserTabStorage();

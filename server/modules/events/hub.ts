@@ -134,6 +134,8 @@ export class EventHub {
   #reconnectDelay = RECONNECT_MIN_MS;
   /** When the PostgreSQL listener dropped (null while connected). */
   #droppedAt: number | null = null;
+  /** Newest outbox id notified (of any workspace), or read from the sequence at start. */
+  #mark = 0;
 
   constructor(database: Database, log: FastifyBaseLogger, tuning: Partial<HubTuning> = {}) {
     this.#database = database;
@@ -148,6 +150,17 @@ export class EventHub {
     return n;
   }
 
+  /**
+   * The newest outbox id this server has seen (notified, or the sequence's value when listening started): what
+   * `EVENT_MARK_HEADER` carries. Every event with a higher id is in the outbox or still to come, so a stream
+   * resuming after it misses nothing that data read from now on does not show. It may lag the database by the
+   * notification's delay, which only makes a resume replay a few events the data already shows (applying an event
+   * twice changes nothing). Never above the sequence.
+   */
+  get mark(): number {
+    return this.#mark;
+  }
+
   /** Starts listening and the periodic pruning. Resolves once LISTEN is in place. */
   async start(): Promise<void> {
     const driver = this.#database.driver;
@@ -156,6 +169,11 @@ export class EventHub {
     } else {
       await this.#connectPg(driver.client.options);
     }
+    // After LISTEN: an event committed meanwhile is at most notified too (the mark only moves up).
+    const [row] = await this.#rows<{ last_value: string | number; is_called: boolean }>(
+      sql`select last_value, is_called from event_outbox_id_seq`,
+    );
+    if (row?.is_called) this.#mark = Math.max(this.#mark, Number(row.last_value));
     this.#schedulePrune(0);
   }
 
@@ -281,7 +299,9 @@ export class EventHub {
     const [idText, workspaceText] = payload.split(' ');
     const id = Number(idText);
     const workspaceId = Number(workspaceText);
-    if (!Number.isSafeInteger(id) || !this.#streams.has(workspaceId)) return;
+    if (!Number.isSafeInteger(id)) return;
+    if (id > this.#mark) this.#mark = id;
+    if (!this.#streams.has(workspaceId)) return;
     this.#pending.add(id);
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;

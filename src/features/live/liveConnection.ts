@@ -69,6 +69,11 @@ export interface LiveConnectionOptions {
   onStatus: (connected: boolean) => void;
   EventSource: EventSourceFactory;
   resume?: ResumePoint;
+  /**
+   * Where the first stream resumes when it has no id yet: the oldest event mark of the data fetched before it
+   * (shared/lib/eventMarks.ts `beginOwnStream`), so the events between that fetch and the stream are replayed.
+   */
+  firstResumeId?: () => string | null;
   random?: () => number;
   now?: () => number;
   /** Where `online` is listened to (retry at once when the network returns); `window` by default. */
@@ -131,6 +136,10 @@ export function createLiveConnection(options: LiveConnectionOptions): LiveConnec
       return;
     }
     if (stopped || source) return;
+    // After the ticket: its answer's mark is among those collected.
+    if (!resume.wasConnected && !resume.lastEventId && options.firstResumeId) {
+      resume.lastEventId = options.firstResumeId();
+    }
     const opened = new EventSource(streamUrl(ticket, resume.lastEventId));
     source = opened;
     opened.onopen = () => {

@@ -1,4 +1,5 @@
 import type { LiveEvent } from '../../../contract/events';
+import { type EventMarks, eventMarks } from '../../shared/lib/eventMarks';
 import {
   createLiveConnection,
   type EventSourceFactory,
@@ -23,7 +24,7 @@ export const OFFLINE_NOTICE_MS = 5_000;
 
 type RelayMessage =
   | { type: 'momentum/liveEvent'; id: string | null; event: LiveEvent }
-  | { type: 'momentum/liveStatus'; connected: boolean }
+  | { type: 'momentum/liveStatus'; connected: boolean; lastEventId?: string | null }
   | { type: 'momentum/liveHello' };
 
 /** What the browser offers; injectable for tests. */
@@ -51,6 +52,8 @@ export interface LiveUpdatesOptions {
   onStatus: (connected: boolean) => void;
   env?: LiveEnvironment;
   random?: () => number;
+  /** The event marks of this tab's fetched data (shared/lib/eventMarks.ts); the page's unless given (tests). */
+  marks?: EventMarks;
 }
 
 function isRelayMessage(data: unknown): data is RelayMessage {
@@ -68,6 +71,9 @@ export function startLiveUpdates(options: LiveUpdatesOptions): (() => void) | nu
   if (!EventSource) return null;
 
   const resume: ResumePoint = { lastEventId: null, wasConnected: false };
+  const marks = options.marks ?? eventMarks;
+  // An answer older than the stream (a request in flight when it began): refetch what is shown.
+  marks.onStale(() => options.apply({ type: 'resync' }));
   let stopped = false;
   let leader = false;
   let connected = false;
@@ -105,11 +111,16 @@ export function startLiveUpdates(options: LiveUpdatesOptions): (() => void) | nu
     channel.onmessage = ({ data }: MessageEvent) => {
       if (stopped || !isRelayMessage(data)) return;
       if (data.type === 'momentum/liveHello') {
-        if (leader) post({ type: 'momentum/liveStatus', connected });
+        if (leader) post({ type: 'momentum/liveStatus', connected, lastEventId: resume.lastEventId });
         return;
       }
       if (leader) return;
       if (data.type === 'momentum/liveStatus') {
+        // The first word from the leader: events it passed on before this tab listened are missing here.
+        if (data.lastEventId !== undefined && marks.followStream(data.lastEventId)) {
+          options.apply({ type: 'resync' });
+        }
+        if (data.lastEventId) resume.lastEventId = data.lastEventId;
         if (data.connected) resume.wasConnected = true;
         setStatus(data.connected);
       } else {
@@ -126,6 +137,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): (() => void) | nu
       fetchTicket: options.fetchTicket,
       EventSource,
       resume,
+      firstResumeId: () => marks.beginOwnStream(),
       random: options.random,
       onEvent: (event, id) => {
         options.apply(event);
@@ -133,7 +145,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): (() => void) | nu
       },
       onStatus: (value) => {
         setStatus(value);
-        post({ type: 'momentum/liveStatus', connected: value });
+        post({ type: 'momentum/liveStatus', connected: value, lastEventId: resume.lastEventId });
       },
     });
     connection.start();
@@ -164,6 +176,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): (() => void) | nu
     if (stopped) return;
     stopped = true;
     connection?.stop();
+    marks.pauseStream(resume.lastEventId);
     if (leader) post({ type: 'momentum/liveStatus', connected: false });
     (releaseLock as (() => void) | null)?.();
     abort?.abort();

@@ -1,4 +1,5 @@
 import type { Envelope } from '../../../contract/envelope';
+import { noteEventMarkOf } from './eventMarks';
 
 /*
  * The one GET the early script (src/early.ts, app/earlyStart.ts) makes for each response it fetches ahead of the
@@ -11,7 +12,7 @@ import type { Envelope } from '../../../contract/envelope';
  * GET `url` with `Authorization: Bearer {accessToken}` and the cookies, and return the envelope's `result` when
  * the answer is a successful envelope whose result passes `isValid`. Null for anything else — a 401, a 404, a
  * failed envelope, a network error —: the page then loads the data the usual way (which renews, retries and shows
- * its own errors).
+ * its own errors). A successful answer's `x-event-mark` is noted for the live stream (shared/lib/eventMarks.ts).
  */
 export async function fetchEnvelopeResult<T>(
   url: string,
@@ -25,6 +26,7 @@ export async function fetchEnvelopeResult<T>(
       headers: { Authorization: `Bearer ${accessToken}` },
     });
     if (!response.ok) return null;
+    noteEventMarkOf(response);
     const body = (await response.json()) as Envelope<unknown> | null;
     if (!body?.isSuccess || !isValid(body.result)) return null;
     return body.result;

@@ -4,6 +4,7 @@ import type { LiveEvent } from '../../../../contract/events';
 import { LiveUpdates } from '../../../../src/features/live/LiveUpdates';
 import { backoffDelay } from '../../../../src/features/live/liveConnection';
 import { startLiveUpdates, type LiveEnvironment } from '../../../../src/features/live/liveUpdates';
+import { createEventMarks, eventMarks, type EventMarks } from '../../../../src/shared/lib/eventMarks';
 import { reissueFailed } from '../../../../src/features/session/sessionSlice';
 import { createTestStore, envelopeResponse, mockFetch } from '../../support/helpers';
 import { signedIn } from '../items/itemListSupport';
@@ -19,7 +20,10 @@ import { teamsApi } from '../../../../src/api/teamsApi';
 const OFFLINE = '연결이 끊겼습니다 — 다시 연결 중';
 const teamCreated: LiveEvent = { type: 'team.created', actorId: 2, teamId: 12 };
 
-beforeEach(() => FakeEventSource.reset());
+beforeEach(() => {
+  FakeEventSource.reset();
+  eventMarks.forget();
+});
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
@@ -188,6 +192,33 @@ describe('<LiveUpdates /> in the app', () => {
     subscription.unsubscribe();
   });
 
+  it('resumes the first stream after the event mark of the data the app fetched before it', async () => {
+    const { seen } = mockFetch({
+      'GET /api/workspace/setting/teams': () => {
+        const response = envelopeResponse(200, onePage(team(7, 'Acme', true)));
+        response.headers.set('x-event-mark', '314');
+        return response;
+      },
+      'POST /api/events/ticket': () => {
+        const response = envelopeResponse(200, { ticket: `ticket-${seen.length}`, expiresIn: 30 });
+        response.headers.set('x-event-mark', '320');
+        return response;
+      },
+    });
+    const { store } = await createTestStore({ preloadedState: signedIn });
+    const subscription = store.dispatch(teamsApi.endpoints.getTeams.initiate());
+    await subscription;
+    const env: LiveEnvironment = { EventSource: FakeEventSource, locks: null, BroadcastChannel: null };
+    render(
+      <Provider store={store}>
+        <LiveUpdates env={env} />
+      </Provider>,
+    );
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    expect(FakeEventSource.latest.param('lastEventId')).toBe('314');
+    subscription.unsubscribe();
+  });
+
   it('shows the quiet offline status after 5 s without a stream and hides it once reconnected', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
     await renderLive();
@@ -265,5 +296,103 @@ describe('one stream per browser (Web Locks + BroadcastChannel)', () => {
     FakeEventSource.latest.emit('42', { type: 'team.reordered', actorId: 1 });
     expect(second.applied.map((event) => event.type)).toEqual(['team.created', 'team.reordered']);
     second.stop();
+  });
+});
+
+describe('data fetched before the stream opens (x-event-mark)', () => {
+  const resync: LiveEvent = { type: 'resync' };
+
+  function tab(marks: EventMarks, env: LiveEnvironment) {
+    const applied: LiveEvent[] = [];
+    const statuses: boolean[] = [];
+    let ticket = 0;
+    const stop = startLiveUpdates({
+      env,
+      marks,
+      fetchTicket: async () => `ticket-${++ticket}`,
+      apply: (event) => applied.push(event),
+      onStatus: (connected) => statuses.push(connected),
+    })!;
+    return { stop, applied, statuses };
+  }
+  const alone = (): LiveEnvironment => ({ EventSource: FakeEventSource, locks: null, BroadcastChannel: null });
+
+  it('the first stream resumes after the oldest mark of the answers received before it', async () => {
+    const marks = createEventMarks();
+    marks.note('40'); // the list's first page
+    marks.note('38'); // the detail, read a moment earlier
+    marks.note('not-a-mark');
+    const { stop } = tab(marks, alone());
+    await flush();
+    expect(FakeEventSource.latest.param('lastEventId')).toBe('38');
+    stop();
+  });
+
+  it('nothing fetched before: the stream starts live, as before', async () => {
+    const { stop } = tab(createEventMarks(), alone());
+    await flush();
+    expect(FakeEventSource.latest.param('lastEventId')).toBeNull();
+    stop();
+  });
+
+  it('an answer older than the stream, arriving after it began, refetches what is shown once', async () => {
+    const marks = createEventMarks();
+    marks.note('50');
+    const { stop, applied } = tab(marks, alone());
+    await flush();
+    FakeEventSource.latest.open();
+    marks.note('55'); // a newer answer: nothing to do
+    expect(applied).toEqual([]);
+    marks.note('45'); // was in flight when the stream began at 50
+    marks.note('45');
+    expect(applied).toEqual([resync]);
+    stop();
+  });
+
+  it('after a stop, the next stream resumes where the last one stood', async () => {
+    const marks = createEventMarks();
+    marks.note('10');
+    const first = tab(marks, alone());
+    await flush();
+    FakeEventSource.latest.open();
+    FakeEventSource.latest.emit('12', teamCreated);
+    first.stop();
+    const again = tab(marks, alone());
+    await flush();
+    expect(FakeEventSource.latest.param('lastEventId')).toBe('12');
+    again.stop();
+  });
+
+  it('a tab that follows another tab refetches when the leader is past its data, and not otherwise', async () => {
+    const locks = fakeLocks();
+    const env: LiveEnvironment = { EventSource: FakeEventSource, locks, BroadcastChannel };
+    const leaderMarks = createEventMarks();
+    leaderMarks.note('20');
+    const leader = tab(leaderMarks, env);
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    expect(FakeEventSource.latest.param('lastEventId')).toBe('20');
+    FakeEventSource.latest.open();
+    FakeEventSource.latest.emit('24', teamCreated);
+
+    // Read at 22, heard the leader at 24: the event 24 may be missing from its data.
+    const behind = createEventMarks();
+    behind.note('22');
+    const late = tab(behind, env);
+    await waitFor(() => expect(late.statuses.at(-1)).toBe(true));
+    expect(late.applied).toEqual([resync]);
+
+    // Read at 24: up to date.
+    const current = createEventMarks();
+    current.note('24');
+    const fresh = tab(current, env);
+    await waitFor(() => expect(fresh.statuses.at(-1)).toBe(true));
+    expect(fresh.applied).toEqual([]);
+
+    FakeEventSource.latest.emit('25', { type: 'team.reordered', actorId: 1 });
+    await waitFor(() => expect(fresh.applied.map((e) => e.type)).toEqual(['team.reordered']));
+    expect(leader.applied.map((e) => e.type)).toEqual(['team.created', 'team.reordered']);
+    fresh.stop();
+    late.stop();
+    leader.stop();
   });
 });
