@@ -2,7 +2,7 @@
  * Benchmark of workspace search, `GET /api/search` (docs/performance.md "Search"; server/modules/search/).
  *
  *   node --import tsx bench/search.ts [--db pglite,postgres] [--sizes 100000,2000,4000,…] [--app-share 0.02]
- *                                     [--runs 40] [--compare] [--keep]
+ *                                     [--runs 40] [--compare] [--keep] [--explain <label text>]
  *
  * For every database: builds the real app (`buildApp`) on
  * - `pglite`: the embedded database, file-backed in a temporary `DATA_DIR`, as `npm start` runs without
@@ -63,6 +63,8 @@ const SIZES = option('sizes', '100000,2000,4000,6000,8000,10000,12000,15000,1800
 const APP_SHARE = Number(option('app-share', '0.02'));
 const RUNS = Number(option('runs', '40'));
 const COMPARE = process.argv.includes('--compare');
+/** `--explain <text>`: print EXPLAIN ANALYZE of the statement of every query whose label contains `<text>`. */
+const EXPLAIN = option('explain', '');
 /** `--keep`: leave the PostgreSQL scratch database in place (its name is printed), to inspect plans. */
 const KEEP = process.argv.includes('--keep');
 const WARM_UP = 5;
@@ -441,6 +443,12 @@ async function measure(db: DbKind): Promise<{ results: Measured[]; seedSeconds: 
           ...(COMPARE ? await compareStatements(app.database.db, ws, query) : {}),
         };
         results.push(result);
+        if (EXPLAIN && rawLabel.includes(EXPLAIN)) {
+          const plan = (await app.database.db.execute(
+            sql`explain (analyze, costs off) ${searchStatement(ws.workspaceId, ws.name, inputOf(query))}`,
+          )) as unknown as { rows: Array<Record<string, string>> };
+          console.log(plan.rows.map((row) => Object.values(row)[0]).join('\n'));
+        }
         const compared = result.before
           ? `  statement before ${result.before.p50.toFixed(1)} / ${result.before.p95.toFixed(1)} → after ${result.after!.p50.toFixed(1)} / ${result.after!.p95.toFixed(1)} ms${result.same ? '' : '  ROWS DIFFER'}`
           : '';
