@@ -36,6 +36,12 @@ export const CODES = {
   AUTH200_1: { status: 200, message: '로그아웃되었습니다.' },
   MEMBER404_0: { status: 404, message: '사용자 정보를 찾을 수 없습니다.' },
 
+  // workspace roles (issue #23, docs/security.md "Roles"): admin-only and owner-only actions
+  ROLE403_0: { status: 403, message: '워크스페이스 관리자만 할 수 있습니다.' },
+  ROLE403_1: { status: 403, message: '워크스페이스 소유자만 할 수 있습니다.' },
+  // team membership (issue #23, docs/security.md "Teams"): writing in a team needs its membership
+  TEAM403_1: { status: 403, message: '이 팀의 멤버만 할 수 있습니다. 먼저 팀에 참여해 주세요.' },
+
   // workspace
   WORKSPACE200_0: { status: 200, message: '성공적으로 처리했습니다.' },
   WORKSPACE200_1: { status: 200, message: '사용할 수 있는 워크스페이스 URL입니다.' },

@@ -9,6 +9,7 @@ export * from './teams';
 export * from './members';
 export * from './items';
 export * from './constants';
+export * from './roles';
 export * from './integrations';
 export * from './ids';
 export * from './alarms';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ALARM_REASONS } from '../../contract/alarms';
+import { INVITE_EXPIRIES, TEAM_VISIBILITIES, WORKSPACE_ROLES } from '../../contract/roles';
 import { EXT_SERVICE_TYPES, GROUPINGS, ITEM_KINDS, PRIORITIES, STATES } from '../../contract/itemEnums';
 import {
   type AnyPgColumn,
@@ -8,6 +9,7 @@ import {
   check,
   date,
   index,
+  jsonb,
   integer,
   pgTable,
   primaryKey,
@@ -25,21 +27,35 @@ import {
  * `npm run db:generate -- --name <change>` and applied at start-up by `migrate()`.
  */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** `'a', 'b'` for a check constraint over a fixed list of values. */
+const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
 /**
  * A workspace; `slug` and `invite_token` are unique (docs/product.md "Workspace and invitations"). `created_by` is the
  * member who created it (null for rows from before issue #3, or once that member is gone).
  */
-export const workspace = pgTable('workspace', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  slug: text('slug').notNull().unique(),
-  inviteToken: text('invite_token').notNull().unique(),
-  invitePassword: text('invite_password').notNull(),
-  imageUrl: text('image_url'),
-  createdBy: integer('created_by').references((): AnyPgColumn => member.id, { onDelete: 'set null' }),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-});
+export const workspace = pgTable(
+  'workspace',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    inviteToken: text('invite_token').notNull().unique(),
+    invitePassword: text('invite_password').notNull(),
+    imageUrl: text('image_url'),
+    createdBy: integer('created_by').references((): AnyPgColumn => member.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * How long an invite lasts after it is made or rotated (issue #23, contract/roles.ts `INVITE_EXPIRIES`); the
+     * invite answers "초대 링크가 만료되었습니다" after `invite_expires_at` (null: never).
+     */
+    inviteExpiry: text('invite_expiry').notNull().default('never'),
+    inviteExpiresAt: timestamptz('invite_expires_at'),
+  },
+  (t) => [
+    check('workspace_invite_expiry_check', sql`${t.inviteExpiry} in (${sql.raw(quoted(INVITE_EXPIRIES))})`),
+  ],
+);
 
 /**
  * A signed-in person, keyed by (provider, provider user id); `workspace_id` is null until they create or join one.
@@ -67,10 +83,28 @@ export const member = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     withdrawnAt: timestamptz('withdrawn_at'),
+    /**
+     * Role in `workspace_id` (issue #23, docs/security.md "Roles"): exactly one `owner` per workspace (partial
+     * unique index), `admin`s, the rest `member`. Read from the database on every request that needs it.
+     */
+    role: text('role').notNull().default('member'),
+    /**
+     * Set when an admin removed the member from a workspace: `workspace_id` is then null and
+     * `removed_from_workspace_id` names the workspace, so their past items and comments there still show their name
+     * with "(내보낸 멤버)". Cleared when they join a workspace again.
+     */
+    removedAt: timestamptz('removed_at'),
+    removedFromWorkspaceId: integer('removed_from_workspace_id').references(() => workspace.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     unique('member_provider_user_unique').on(t.provider, t.providerUserId),
     index('member_workspace_idx').on(t.workspaceId),
+    check('member_role_check', sql`${t.role} in (${sql.raw(quoted(WORKSPACE_ROLES))})`),
+    uniqueIndex('member_one_owner_per_workspace')
+      .on(t.workspaceId)
+      .where(sql`${t.role} = 'owner' and ${t.workspaceId} is not null`),
     check(
       'member_provider_link_check',
       sql`${t.withdrawnAt} is not null or (${t.provider} is not null and ${t.providerUserId} is not null)`,
@@ -117,16 +151,26 @@ export const team = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * `public` (every workspace member reads it) or `private` (only its members; 404 for everyone else), issue #23,
+     * docs/security.md "Teams". The default team is always public.
+     */
+    visibility: text('visibility').notNull().default('public'),
   },
   (t) => [
     unique('team_workspace_name_unique').on(t.workspaceId, t.name),
+    check('team_visibility_check', sql`${t.visibility} in (${sql.raw(quoted(TEAM_VISIBILITIES))})`),
+    check('team_default_public_check', sql`not ${t.isDefault} or ${t.visibility} = 'public'`),
     uniqueIndex('team_one_default_per_workspace')
       .on(t.workspaceId)
       .where(sql`${t.isDefault}`),
   ],
 );
 
-/** Team membership. */
+/**
+ * Team membership. `position`: the member's own order of their teams in "나의 팀" (issue #23; null: after the
+ * ordered ones, by the team's workspace position).
+ */
 export const teamMember = pgTable(
   'team_member',
   {
@@ -137,6 +181,7 @@ export const teamMember = pgTable(
       .notNull()
       .references(() => member.id, { onDelete: 'cascade' }),
     joinedAt: timestamptz('joined_at').notNull().defaultNow(),
+    position: integer('position'),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.memberId] }), index('team_member_member_idx').on(t.memberId)],
 );
@@ -463,6 +508,8 @@ export const eventOutbox = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     workspaceId: integer('workspace_id').notNull(),
     memberId: integer('member_id'),
+    /** The team an event is about when that team is private: only its members receive it (null: the workspace). */
+    teamId: integer('team_id'),
     payload: text('payload').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
@@ -478,6 +525,44 @@ export const eventOutbox = pgTable(
  * Expired rows are pruned.
  */
 export const eventTicketUse = pgTable('event_ticket_use', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamptz('expires_at').notNull(),
+});
+
+/**
+ * The audit log of a workspace (issue #23, docs/security.md "Audit log"): who did what, when, from which address.
+ * Written by `recordAudit` (server/modules/audit/record.ts) in the same transaction as the change; never updated
+ * or deleted through the API; rows older than a year are pruned. `actor_name` and `target_name` are the names at
+ * the time (the log stays readable after renames, removals and withdrawals).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: integer('workspace_id')
+      .notNull()
+      .references(() => workspace.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => member.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: integer('target_id'),
+    targetName: text('target_name'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_workspace_id_idx').on(t.workspaceId, t.id.desc()),
+    index('audit_log_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Single use of the signed `state` of a GitHub install or Slack OAuth connect (issue #23, docs/security.md
+ * "Connecting GitHub and Slack"): its `jti` is inserted at the callback, so a state links at most once.
+ */
+export const connectStateUse = pgTable('connect_state_use', {
   jti: text('jti').primaryKey(),
   expiresAt: timestamptz('expires_at').notNull(),
 });

@@ -149,7 +149,13 @@ export async function createWorkspace(db: Db, memberId: number, name: string): P
 
     const claimed = await tx
       .update(member)
-      .set({ workspaceId: created.id, updatedAt: new Date() })
+      .set({
+        workspaceId: created.id,
+        role: 'owner',
+        removedAt: null,
+        removedFromWorkspaceId: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(member.id, memberId), isNull(member.workspaceId)))
       .returning({ id: member.id });
     if (claimed.length === 0) throw new ApiError('WORKSPACE409_0');
@@ -235,7 +241,13 @@ export async function joinWorkspace(
 
     const claimed = await tx
       .update(member)
-      .set({ workspaceId: target.id, updatedAt: new Date() })
+      .set({
+        workspaceId: target.id,
+        role: 'member',
+        removedAt: null,
+        removedFromWorkspaceId: null,
+        updatedAt: new Date(),
+      })
       .where(and(eq(member.id, memberId), isNull(member.workspaceId)))
       .returning({ id: member.id });
     if (claimed.length === 0) return { ok: false, error: new ApiError('WORKSPACE409_0') };
