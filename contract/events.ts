@@ -92,6 +92,18 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('member.joined'), actorId: actorIdSchema, memberId: z.number().int() }),
   /** A member withdrew (their alarms are gone; what they wrote shows as '탈퇴한 사용자'). */
   z.object({ type: z.literal('member.withdrew'), actorId: actorIdSchema, memberId: z.number().int() }),
+  /**
+   * An admin removed a member from the workspace (issue #23): the removed member's open streams end and their tabs
+   * sign out; the others refresh members and names ("(내보낸 멤버)").
+   */
+  z.object({ type: z.literal('member.removed'), actorId: actorIdSchema, memberId: z.number().int() }),
+  /** A member's role changed (issue #23): everyone refreshes the members list; that member's tabs their role. */
+  z.object({
+    type: z.literal('member.role_changed'),
+    actorId: actorIdSchema,
+    memberId: z.number().int(),
+    role: z.enum(['owner', 'admin', 'member']),
+  }),
   /** Sent by the server only: the resume point is older than the outbox; refetch everything shown. */
   z.object({ type: z.literal('resync') }),
 ]);

@@ -334,9 +334,13 @@ export class EventHub {
     const set = this.#streams.get(row.workspaceId);
     if (!set) return;
     let withdrew: number | null = null;
+    let removed: number | null = null;
     try {
       const event = JSON.parse(row.payload) as { type?: string; memberId?: number };
+      // A withdrawn or removed member's streams end; the removed member first receives the event (their tabs
+      // sign out on it), then their stream ends.
       if (event.type === 'member.withdrew' && typeof event.memberId === 'number') withdrew = event.memberId;
+      if (event.type === 'member.removed' && typeof event.memberId === 'number') removed = event.memberId;
     } catch {
       // Stored by publishEvent as JSON; never expected.
     }
@@ -344,7 +348,11 @@ export class EventHub {
       if (!stream.matches(row)) continue;
       // A withdrawn member's own streams end (their tickets and tokens are refused from now on).
       if (stream.memberId === withdrew) this.#remove(stream);
-      else stream.deliver(row);
+      else if (stream.memberId === removed) {
+        stream.deliver(row);
+        // After the queued replay is written, if any (`deliver` queues during a replay).
+        setImmediate(() => this.#remove(stream));
+      } else stream.deliver(row);
     }
   }
 
