@@ -158,14 +158,16 @@ export const CODES = {
   // issue #23 (connections): a connect callback not from the browser and admin that started it, or a reused state
   GITHUB403_0: {
     status: 403,
-    message: 'GitHub 연동은 연동을 시작한 브라우저에서 워크스페이스 관리자만 완료할 수 있습니다. 다시 시작해 주세요.',
+    message:
+      'GitHub 연동은 연동을 시작한 브라우저에서 워크스페이스 관리자만 완료할 수 있습니다. 다시 시작해 주세요.',
   },
   GITHUB200_5: { status: 200, message: 'GitHub 연동을 해제했습니다.' },
   SLACK200_1: { status: 200, message: 'Slack 연동을 해제했습니다.' },
   SLACK404_0: { status: 404, message: '이 워크스페이스에 연동된 Slack이 없습니다.' },
   SLACK403_0: {
     status: 403,
-    message: 'Slack 연동은 연동을 시작한 브라우저에서 워크스페이스 관리자만 완료할 수 있습니다. 다시 시작해 주세요.',
+    message:
+      'Slack 연동은 연동을 시작한 브라우저에서 워크스페이스 관리자만 완료할 수 있습니다. 다시 시작해 주세요.',
   },
   /** `POST /api/github/webhook`: the delivery was applied (item created, linked or updated, or already in step). */
   GITHUB200_3: { status: 200, message: 'GitHub 웹훅을 처리했습니다.' },

@@ -17,13 +17,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { deriveIntegrationKeys, openSecret } from '../../server/modules/integrations/crypto';
 import { SYNC_MESSAGES } from '../../server/modules/integrations/integrations';
 import { lexicalToPlainText } from '../../contract/lexical';
-import {
-  CONNECT_COOKIE,
-  CONNECT_COOKIE_PATH,
-  browserNonceHash,
-} from '../../server/modules/integrations/connect-binding';
+import { CONNECT_COOKIE, browserNonceHash } from '../../server/modules/integrations/connect-binding';
 import { STATE_TTL_SECONDS, type IntegrationState, signState } from '../../server/modules/integrations/state';
-import { auditLog, member } from '../../server/db/schema';
 import { githubAppEnv, startTestIntegrationsFake } from './support/integrations';
 import { createTeamWith } from './support/items';
 import { type SignedInMember, asMember } from './support/members';

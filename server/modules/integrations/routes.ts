@@ -144,12 +144,17 @@ export async function integrationRoutes(
     }
     if (!(await useStateOnce(db, state))) throw new CallbackFailure(refused, teamId, 'state already used');
     if (!(await stillConnectingAdmin(db, state))) {
-      throw new CallbackFailure(refused, teamId, 'member of the state is no longer an admin of its workspace');
+      throw new CallbackFailure(
+        refused,
+        teamId,
+        'member of the state is no longer an admin of its workspace',
+      );
     }
   };
 
   /** The callback's answer ends the round trip: its connect cookie is expired, success or not. */
-  const endRoundTrip = (reply: FastifyReply, purpose: StatePurpose) => clearConnectCookie(reply, config, purpose);
+  const endRoundTrip = (reply: FastifyReply, purpose: StatePurpose) =>
+    clearConnectCookie(reply, config, purpose);
 
   r.get(
     '/api/github/connect',
@@ -393,7 +398,7 @@ export async function integrationRoutes(
         tags: ['integrations'],
         summary: "Disconnect the team's GitHub App installation",
         description:
-          "Removes the team's GitHub link (issue #23, docs/security.md \"Roles\": workspace admins only, 403 " +
+          'Removes the team\'s GitHub link (issue #23, docs/security.md "Roles": workspace admins only, 403 ' +
           '`ROLE403_0`); its GITHUB externals stay with their issue links, and webhooks of the installation no ' +
           'longer reach the team. Writes `integration.disconnected` to the audit log in the same transaction. ' +
           'Result null. 404 `GITHUB404_0` when the team is not linked. The App stays installed on GitHub ' +
@@ -415,7 +420,11 @@ export async function integrationRoutes(
       const removed = await unlinkGithubInstallation(
         db,
         { teamId, workspaceId },
-        { actorId: request.memberId, ip: request.ip, details: { teamId, teamName: await teamNameOf(teamId) } },
+        {
+          actorId: request.memberId,
+          ip: request.ip,
+          details: { teamId, teamName: await teamNameOf(teamId) },
+        },
       );
       if (!removed) throw new ApiError('GITHUB404_0');
       request.log.info({ teamId, installationId: removed.installationId }, 'GitHub App unlinked');

@@ -198,7 +198,11 @@ export async function unlinkSlack(db: Db, workspaceId: number, audit: LinkAudit)
       tx,
       auditEntry(workspaceId, 'integration.disconnected', 'slack', {
         ...audit,
-        details: { ...audit.details, slackTeamId: removed[0]!.slackTeamId, channelName: removed[0]!.channelName },
+        details: {
+          ...audit.details,
+          slackTeamId: removed[0]!.slackTeamId,
+          channelName: removed[0]!.channelName,
+        },
       }),
     );
     return true;
