@@ -308,8 +308,6 @@ describe('GitHub installation callback', () => {
   });
 
   it('redirects with error=GITHUB400_1 for a forged, expired, foreign-purpose or missing state', async () => {
-    const callback = (query: string) =>
-      app.inject({ method: 'GET', url: `/api/github/installation/callback?${query}` });
     const claims = {
       purpose: 'github',
       memberId: ws.owner.memberId,
