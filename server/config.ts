@@ -86,8 +86,13 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Absolute path of the built SPA (`npm run build` output). */
   staticDir: string;
-  /** Requests per minute per IP across the app. */
+  /** Requests per minute per IP across the app, for requests without a valid access token (`RATE_LIMIT_MAX`). */
   rateLimitMax: number;
+  /**
+   * Requests per minute per signed-in member (a valid bearer access token), whatever address they come from
+   * (`RATE_LIMIT_MEMBER_MAX`; default twice `RATE_LIMIT_MAX`, 600). Issue #23, docs/security.md "Rate limits".
+   */
+  rateLimitMemberMax: number;
   /**
    * Which peers may set `X-Forwarded-*` (Fastify's `trustProxy`): `false` (default, nobody), a number of proxy hops
    * in front of the app, or a list of proxy addresses / CIDR ranges (`loopback`, `linklocal`, `uniquelocal` allowed).
@@ -187,6 +192,7 @@ const envSchema = z.object({
   ),
   STATIC_DIR: optionalString,
   RATE_LIMIT_MAX: intString(1, 1_000_000),
+  RATE_LIMIT_MEMBER_MAX: intString(1, 1_000_000),
   TRUST_PROXY: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -512,6 +518,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     staticDir: path.resolve(process.cwd(), e.STATIC_DIR ?? './dist'),
     rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
+    rateLimitMemberMax: e.RATE_LIMIT_MEMBER_MAX ?? 2 * (e.RATE_LIMIT_MAX ?? 300),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     apiDocs: e.API_DOCS ?? !isProduction,
     devSignIn: e.DEV_SIGN_IN ?? (!isProduction && isLoopbackUrl(publicUrl)),
