@@ -4,10 +4,10 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import { jwtVerify } from 'jose';
 import type { AppConfig } from '../config';
 import { ApiError } from '../http/envelope';
 import { isReservedPath } from '../spa';
-import { verifyAccessToken } from '../modules/auth/tokens';
 import { unencapsulated } from './unencapsulated';
 
 /**
@@ -47,12 +47,20 @@ const BEARER = /^Bearer ([A-Za-z0-9._-]{1,4096})$/;
  * through `TRUST_PROXY`). So everyone behind one office address has their own budget once signed in, while sign-in,
  * renewal without a session, the webhook and forged or expired tokens stay counted per address.
  */
-export async function rateLimitKey(request: FastifyRequest, jwtSecret: string): Promise<string> {
+export async function rateLimitKey(request: FastifyRequest, jwtKey: Uint8Array): Promise<string> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
   if (match) {
-    const check = await verifyAccessToken(jwtSecret, match[1]!);
-    if (check.ok) return `member:${check.memberId}`;
+    // The checks of server/modules/auth/tokens.ts `verifyAccessToken` (plugins sit below the modules, so not
+    // imported): HS256 with JWT_SECRET, expiry (5 s tolerance), `typ: 'access'`, `sub` a member id.
+    try {
+      const { payload } = await jwtVerify(match[1]!, jwtKey, { algorithms: ['HS256'], clockTolerance: 5 });
+      if (payload.typ === 'access' && typeof payload.sub === 'string' && /^[1-9]\d{0,9}$/.test(payload.sub)) {
+        return `member:${payload.sub}`;
+      }
+    } catch {
+      // Forged, expired or malformed: counted per address.
+    }
   }
   return `ip:${request.ip}`;
 }
@@ -82,9 +90,10 @@ export const securityPlugin = unencapsulated<{ config: AppConfig }>(async (app, 
     secret: createHmac('sha256', config.jwtSecret).update('momentum:cookie-signing').digest('hex'),
     hook: 'onRequest',
   });
+  const jwtKey = new TextEncoder().encode(config.jwtSecret);
   await app.register(rateLimit, {
     global: true,
-    keyGenerator: (request) => rateLimitKey(request, config.jwtSecret),
+    keyGenerator: (request) => rateLimitKey(request, jwtKey),
     // Routes with their own `max` (sign-in, joining, uploads, the webhook) keep it, under the same keys.
     max: (_request, key) => (key.startsWith('member:') ? config.rateLimitMemberMax : config.rateLimitMax),
     timeWindow: 60_000,
