@@ -103,9 +103,9 @@ export interface AppConfig {
   apiDocs: boolean;
   /**
    * The development sign-in form (`/oauth2/authorization/{provider}` without a client id, `POST /oauth2/dev/…`) and
-   * the development clock (`POST /api/dev/clock`) — issue #23, docs/security.md "Development sign-in". `DEV_SIGN_IN`
-   * when set (true or false, also in production); unset → on only outside production with a loopback `PUBLIC_URL`
-   * (`isLoopbackUrl`).
+   * the development clock (`POST /api/dev/clock`) — issue #23, docs/security.md "Development sign-in". Never in
+   * production (`DEV_SIGN_IN=true` with `NODE_ENV=production` stops the start); otherwise `DEV_SIGN_IN` when set,
+   * else on only with a loopback `PUBLIC_URL` (`isLoopbackUrl`).
    */
   devSignIn: boolean;
   /** Where `devSignIn` came from: the `DEV_SIGN_IN` variable, or the loopback default. */
@@ -322,7 +322,7 @@ export function isLoopbackUrl(url: string): boolean {
 /**
  * Warnings to log once at start (issue #23, docs/security.md "Development sign-in"): a server outside production
  * whose `PUBLIC_URL` is not a loopback address (others can reach it, yet it runs with development defaults), and
- * the development sign-in switched on for a reachable or production server by `DEV_SIGN_IN=true`.
+ * the development sign-in switched on for such a reachable server by `DEV_SIGN_IN=true`.
  */
 export function startupWarnings(
   config: Pick<AppConfig, 'isProduction' | 'nodeEnv' | 'publicUrl' | 'devSignIn' | 'devSignInSource'>,
@@ -335,7 +335,7 @@ export function startupWarnings(
         'by others but runs with development defaults; set NODE_ENV=production for a real deployment',
     );
   }
-  if (config.devSignIn && (config.isProduction || !loopback)) {
+  if (config.devSignIn && !loopback) {
     warnings.push(
       'DEV_SIGN_IN=true: the development sign-in form and clock are on for a server others can reach — anyone ' +
         'can sign in as any name and email and move the clock; never do this with real data',
@@ -454,6 +454,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(process.cwd(), e.DATA_DIR ?? './data');
 
   const problems: string[] = [];
+  if (isProduction && e.DEV_SIGN_IN === true) {
+    problems.push(
+      'DEV_SIGN_IN: cannot be true in production (anyone could sign in as anyone); unset it or set NODE_ENV',
+    );
+  }
   if (isProduction && !e.JWT_SECRET) {
     problems.push(`JWT_SECRET: required in production (at least ${JWT_SECRET_MIN_LENGTH} characters)`);
   }
@@ -521,7 +526,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitMemberMax: e.RATE_LIMIT_MEMBER_MAX ?? 2 * (e.RATE_LIMIT_MAX ?? 300),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     apiDocs: e.API_DOCS ?? !isProduction,
-    devSignIn: e.DEV_SIGN_IN ?? (!isProduction && isLoopbackUrl(publicUrl)),
+    devSignIn: !isProduction && (e.DEV_SIGN_IN ?? isLoopbackUrl(publicUrl)),
     devSignInSource: e.DEV_SIGN_IN === undefined ? 'default' : 'env',
     github: {
       appId: e.GITHUB_APP_ID,

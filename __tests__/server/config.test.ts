@@ -341,13 +341,17 @@ describe('development sign-in switch (issue #23, docs/security.md "Development s
     expect(of({ PUBLIC_URL: 'http://127.0.0.1:4000' })).toEqual([true, 'default']);
     expect(of({ PUBLIC_URL: 'https://momentum.example' })).toEqual([false, 'default']);
     expect(of({ NODE_ENV: 'production' })).toEqual([false, 'default']);
-    expect(of({ NODE_ENV: 'production', DEV_SIGN_IN: 'true' })).toEqual([true, 'env']);
+    expect(of({ NODE_ENV: 'production', DEV_SIGN_IN: 'false' })).toEqual([false, 'env']);
     expect(of({ PUBLIC_URL: 'https://momentum.example', DEV_SIGN_IN: '1' })).toEqual([true, 'env']);
     expect(of({ DEV_SIGN_IN: 'false' })).toEqual([false, 'env']);
     expect(of({ DEV_SIGN_IN: '' })).toEqual([true, 'default']);
     expect(() => loadConfig({ DATA_DIR: dataDir, DEV_SIGN_IN: 'maybe' })).toThrow(
       /DEV_SIGN_IN: must be true or false/,
     );
+    // Never in production: switching it on there stops the start.
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET, NODE_ENV: 'production', DEV_SIGN_IN: 'true' }),
+    ).toThrow(/DEV_SIGN_IN: cannot be true in production/);
   });
 
   it('startupWarnings: outside production on a non-loopback PUBLIC_URL, and DEV_SIGN_IN=true where others reach it', () => {
@@ -362,9 +366,7 @@ describe('development sign-in switch (issue #23, docs/security.md "Development s
         /^NODE_ENV=development on a non-loopback PUBLIC_URL \(http:\/\/10\.0\.0\.5:3000\)/,
       ),
     ]);
-    expect(warnings({ NODE_ENV: 'production', DEV_SIGN_IN: 'true' })).toEqual([
-      expect.stringContaining('DEV_SIGN_IN=true'),
-    ]);
+    expect(warnings({ PUBLIC_URL: 'http://localhost:3000', DEV_SIGN_IN: 'true' })).toEqual([]);
     expect(warnings({ PUBLIC_URL: 'http://10.0.0.5:3000', DEV_SIGN_IN: 'true' })).toHaveLength(2);
   });
 });
