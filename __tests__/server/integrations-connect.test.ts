@@ -153,10 +153,9 @@ const auditOf = (workspaceId: number, action: string) =>
 const setRole = (who: SignedInMember, role: 'admin' | 'member') =>
   db().update(member).set({ role }).where(eq(member.id, who.memberId));
 
-const githubFailed = (teamId: number, code: string) =>
-  `/workspace/github/complete?teamId=${teamId}&error=${code}`;
-const slackFailed = (teamId: number, code: string) =>
-  `/workspace/slack/complete?teamId=${teamId}&error=${code}`;
+/** Where a refused callback lands: the complete page with the code and no team (the browser may be anyone's). */
+const GITHUB_REFUSED = '/workspace/github/complete?error=GITHUB403_0';
+const SLACK_REFUSED = '/workspace/slack/complete?error=SLACK403_0';
 
 describe('the connect-link attack of issue #23', () => {
   it("GitHub: an attacker's install link completed by another organisation's admin links nothing", async () => {
@@ -171,17 +170,11 @@ describe('the connect-link attack of issue #23', () => {
 
     // The victim's browser has never started a Momentum connect…
     const fresh = await visit(callback, null);
-    expect([fresh.statusCode, fresh.headers.location]).toEqual([
-      302,
-      githubFailed(attackerTeam, 'GITHUB403_0'),
-    ]);
+    expect([fresh.statusCode, fresh.headers.location]).toEqual([302, GITHUB_REFUSED]);
     // …or it is a Momentum admin's browser holding the cookie of its own connect.
     await startGithubConnect(victim.owner, victimTeam);
     const admin = await visit(callback, victim.owner);
-    expect([admin.statusCode, admin.headers.location]).toEqual([
-      302,
-      githubFailed(attackerTeam, 'GITHUB403_0'),
-    ]);
+    expect([admin.statusCode, admin.headers.location]).toEqual([302, GITHUB_REFUSED]);
 
     // Nothing linked anywhere; the victim's code was not even exchanged; no audit entry.
     expect(await installationRows(VICTIM_INSTALLATION)).toEqual([]);
@@ -209,7 +202,7 @@ describe('the connect-link attack of issue #23', () => {
     for (const browser of [null, victim.owner]) {
       if (browser) await startSlackConnect(browser);
       const res = await visit(callback, browser);
-      expect([res.statusCode, res.headers.location]).toEqual([302, slackFailed(attackerTeam, 'SLACK403_0')]);
+      expect([res.statusCode, res.headers.location]).toEqual([302, SLACK_REFUSED]);
     }
     expect(await slackRows(attacker.workspaceId)).toEqual([]);
     expect(await slackRows(victim.workspaceId)).toEqual([]);
@@ -254,7 +247,7 @@ describe('binding to the browser', () => {
     });
     const cookie = cookieHeader(victim.owner);
     const refused = await app.inject({ method: 'GET', url: older, headers: { cookie } });
-    expect(refused.headers.location).toBe(githubFailed(victimTeam, 'GITHUB403_0'));
+    expect(refused.headers.location).toBe(GITHUB_REFUSED);
     expect(await githubRows(victimTeam)).toEqual([]);
     const res = await app.inject({ method: 'GET', url: newer, headers: { cookie } });
     expect(res.headers.location).toBe(`/workspace/github/complete?teamId=${victimTeam}`);
@@ -274,7 +267,7 @@ describe('binding to the browser', () => {
     const linked = await slackRows(victim.workspaceId);
     expect(linked).toHaveLength(1);
     const replay = await app.inject({ method: 'GET', url, headers: { cookie } });
-    expect(replay.headers.location).toBe(slackFailed(victimTeam, 'SLACK403_0'));
+    expect(replay.headers.location).toBe(SLACK_REFUSED);
     // Unchanged by the replay (same row, same token).
     expect(await slackRows(victim.workspaceId)).toEqual(linked);
   });
@@ -328,8 +321,8 @@ describe('only workspace admins connect and disconnect (docs/security.md "Roles"
       const slack = await allowOnSlack(await startSlackConnect(member, otherTeam));
       const slackBefore = await slackRows(victim.workspaceId);
       await setRole(member, 'member');
-      expect((await visit(github, member)).headers.location).toBe(githubFailed(otherTeam, 'GITHUB403_0'));
-      expect((await visit(slack, member)).headers.location).toBe(slackFailed(otherTeam, 'SLACK403_0'));
+      expect((await visit(github, member)).headers.location).toBe(GITHUB_REFUSED);
+      expect((await visit(slack, member)).headers.location).toBe(SLACK_REFUSED);
       expect(await githubRows(otherTeam)).toEqual([]);
       expect(await slackRows(victim.workspaceId)).toEqual(slackBefore);
 

@@ -295,7 +295,7 @@ describe('GitHub installation callback', () => {
     expect(cookieHeader(ws.owner)).toBe('');
     // The state works once: replaying the redirect, even with the same cookie, is refused before GitHub is asked.
     const replay = await visitWithCookie(url, browserCookie);
-    expect(replay.headers.location).toBe(`/workspace/github/complete?teamId=${alpha}&error=GITHUB403_0`);
+    expect(replay.headers.location).toBe('/workspace/github/complete?error=GITHUB403_0');
     expect(fake.state.oauthExchanges).toBe(exchangesBefore + 1);
 
     // Installing again replaces the link (one per team).
@@ -373,7 +373,7 @@ describe('GitHub installation callback', () => {
       `/api/github/installation/callback?installation_id=4242&state=${outsider.state}`,
       outsider.cookie,
     );
-    expect(res.headers.location).toBe(`/workspace/github/complete?teamId=${beta}&error=GITHUB403_0`);
+    expect(res.headers.location).toBe('/workspace/github/complete?error=GITHUB403_0');
     expect(await db().select().from(githubInstallation).where(eq(githubInstallation.teamId, beta))).toEqual(
       [],
     );
@@ -845,7 +845,7 @@ describe('Slack', () => {
     expect(
       (await visitWithCookie(`/slack/callback?code=fake-code&state=${foreign.state}`, foreign.cookie)).headers
         .location,
-    ).toBe(`/workspace/slack/complete?teamId=${alpha}&error=SLACK403_0`);
+    ).toBe('/workspace/slack/complete?error=SLACK403_0');
 
     const url = await slackCallbackUrl(ws.owner, alpha);
     const { app: down } = await createTestApp({

@@ -137,18 +137,15 @@ export async function integrationRoutes(
     request: FastifyRequest,
     state: VerifiedState,
     refused: Code,
-    teamId: number | null,
   ): Promise<void> => {
+    // No `teamId` on the complete page: the browser may belong to someone else entirely (a forwarded link), who
+    // must neither learn the state's team nor be sent back to it; "돌아가기" then goes to their own default team.
     if (!sameBrowser(request, state)) {
-      throw new CallbackFailure(refused, teamId, 'connect cookie missing or of another connect');
+      throw new CallbackFailure(refused, null, 'connect cookie missing or of another connect');
     }
-    if (!(await useStateOnce(db, state))) throw new CallbackFailure(refused, teamId, 'state already used');
+    if (!(await useStateOnce(db, state))) throw new CallbackFailure(refused, null, 'state already used');
     if (!(await stillConnectingAdmin(db, state))) {
-      throw new CallbackFailure(
-        refused,
-        teamId,
-        'member of the state is no longer an admin of its workspace',
-      );
+      throw new CallbackFailure(refused, null, 'member of the state is no longer an admin of its workspace');
     }
   };
 
@@ -218,7 +215,7 @@ export async function integrationRoutes(
           '`&error=` `GITHUB400_1` (bad, expired or foreign state; missing, used or refused `code`; unknown or ' +
           'foreign installation; `setup_action=request` awaiting approval) | `GITHUB403_0` (not the browser ' +
           'that started the connect — no or another `momentum_connect_github` cookie —, the state used ' +
-          'before, or its member no longer an admin of the workspace) | `GITHUB409_0` (linked to another ' +
+          'before, or its member no longer an admin of the workspace; no `teamId`) | `GITHUB409_0` (linked to another ' +
           'workspace; nothing changed) | `GITHUB502_0` (GitHub failing) | `GITHUB503_0` (not configured).',
         querystring: z.object({
           code: queryValue("The installing user's OAuth code (one-time)"),
@@ -237,7 +234,7 @@ export async function integrationRoutes(
         if (!check.ok) throw new CallbackFailure('GITHUB400_1', check.teamId, 'bad or expired state');
         const { memberId } = check.state;
         const teamId = check.state.teamId!;
-        await checkBinding(request, check.state, 'GITHUB403_0', teamId);
+        await checkBinding(request, check.state, 'GITHUB403_0');
         if (!rawInstallation || !INSTALLATION_ID.test(rawInstallation)) {
           throw new CallbackFailure(
             'GITHUB400_1',
@@ -557,7 +554,7 @@ export async function integrationRoutes(
         const { memberId } = check.state;
         const workspaceId = check.state.workspaceId!;
         const teamId = check.state.teamId ?? (await defaultTeamOf(workspaceId));
-        await checkBinding(request, check.state, 'SLACK403_0', teamId);
+        await checkBinding(request, check.state, 'SLACK403_0');
         if (error)
           throw new CallbackFailure('SLACK400_0', teamId, `Slack answered error=${error.slice(0, 100)}`);
         if (!code || !OAUTH_CODE.test(code))
