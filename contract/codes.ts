@@ -155,6 +155,20 @@ export const CODES = {
   SLACK400_0: { status: 400, message: 'Slack 연동 요청이 유효하지 않습니다. 다시 시도해 주세요.' },
   SLACK502_0: { status: 502, message: 'Slack에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.' },
   SLACK503_0: { status: 503, message: 'Slack 연동이 설정되지 않은 서버입니다.' },
+  // issue #23 (connections): a connect callback not from the browser and admin that started it, or a reused state
+  GITHUB403_0: {
+    status: 403,
+    message:
+      'GitHub 연동은 연동을 시작한 브라우저에서 워크스페이스 관리자만 완료할 수 있습니다. 다시 시작해 주세요.',
+  },
+  GITHUB200_5: { status: 200, message: 'GitHub 연동을 해제했습니다.' },
+  SLACK200_1: { status: 200, message: 'Slack 연동을 해제했습니다.' },
+  SLACK404_0: { status: 404, message: '이 워크스페이스에 연동된 Slack이 없습니다.' },
+  SLACK403_0: {
+    status: 403,
+    message:
+      'Slack 연동은 연동을 시작한 브라우저에서 워크스페이스 관리자만 완료할 수 있습니다. 다시 시작해 주세요.',
+  },
   /** `POST /api/github/webhook`: the delivery was applied (item created, linked or updated, or already in step). */
   GITHUB200_3: { status: 200, message: 'GitHub 웹훅을 처리했습니다.' },
   /** Webhook delivery accepted but not applied: a duplicate delivery, an unknown installation or an unused event. */

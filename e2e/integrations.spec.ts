@@ -38,7 +38,7 @@ async function githubWebhook(page: Page, payload: unknown) {
 
 const toasts = (page: Page) => page.getByRole('status', { name: '알림' });
 
-test('link GitHub and Slack, then create externals that reach them', async ({ page }) => {
+test('link GitHub and Slack, then create externals that reach them', async ({ page, browser }) => {
   const errors = watchConsole(page);
   const { defaultTeamId: teamId } = await enterWorkspace(
     page,
@@ -73,6 +73,33 @@ test('link GitHub and Slack, then create externals that reach them', async ({ pa
   await expect(page.getByText('GitHub 연동에 실패했습니다')).toBeVisible();
   await expect(page.getByText('GitHub 연동 요청이 유효하지 않습니다. 다시 시도해 주세요.')).toBeVisible();
   await page.screenshot({ path: `${shots}/integrations-github-failed.png` });
+
+  // Issue #23: the install link of this admin's connect, forwarded to an admin of another workspace whose browser
+  // completes it, links nothing there (no connect cookie of it in that browser) — the complete page says why.
+  const forwarded = await api(page, 'GET', `/api/github/connect?teamId=${teamId}`);
+  expect(forwarded.status).toBe(200);
+  const elsewhere = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const victim = await elsewhere.newPage();
+    await enterWorkspace(
+      victim,
+      { name: '다른회사', email: 'victim@momentum.test' },
+      { create: 'Victim Co' },
+    );
+    await victim.goto(forwarded.body.result as string);
+    await victim.locator('#install').click();
+    await expect(victim).toHaveURL(/\/workspace\/github\/complete\?.*error=GITHUB403_0/);
+    await expect(victim.getByText('GitHub 연동에 실패했습니다')).toBeVisible();
+    await expect(
+      victim.getByText(/연동을 시작한 브라우저에서 워크스페이스 관리자만 완료할 수 있습니다/),
+    ).toBeVisible();
+    // "돌아가기" leads to the victim's own workspace, not to the team of the link.
+    await expect(victim).toHaveURL(/\/workspace\/github\/complete\?error=GITHUB403_0$/);
+    await expect(victim.getByRole('button', { name: '돌아가기' })).toBeEnabled();
+    await victim.screenshot({ path: `${shots}/integrations-github-forwarded-390.png` });
+  } finally {
+    await elsewhere.close();
+  }
   await page.goto(list);
 
   // One tool linked: its logo and a '+' to add the other; Slack's authorize returns at once.

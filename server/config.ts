@@ -86,8 +86,13 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Absolute path of the built SPA (`npm run build` output). */
   staticDir: string;
-  /** Requests per minute per IP across the app. */
+  /** Requests per minute per IP across the app, for requests without a valid access token (`RATE_LIMIT_MAX`). */
   rateLimitMax: number;
+  /**
+   * Requests per minute per signed-in member (a valid bearer access token), whatever address they come from
+   * (`RATE_LIMIT_MEMBER_MAX`; default twice `RATE_LIMIT_MAX`, 600). Issue #23, docs/security.md "Rate limits".
+   */
+  rateLimitMemberMax: number;
   /**
    * Which peers may set `X-Forwarded-*` (Fastify's `trustProxy`): `false` (default, nobody), a number of proxy hops
    * in front of the app, or a list of proxy addresses / CIDR ranges (`loopback`, `linklocal`, `uniquelocal` allowed).
@@ -96,6 +101,15 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Serve the OpenAPI document and Swagger UI at `/api/docs` (`API_DOCS`; default on outside production). */
   apiDocs: boolean;
+  /**
+   * The development sign-in form (`/oauth2/authorization/{provider}` without a client id, `POST /oauth2/dev/…`) and
+   * the development clock (`POST /api/dev/clock`) — issue #23, docs/security.md "Development sign-in". Never in
+   * production (`DEV_SIGN_IN=true` with `NODE_ENV=production` stops the start); otherwise `DEV_SIGN_IN` when set,
+   * else on only with a loopback `PUBLIC_URL` (`isLoopbackUrl`).
+   */
+  devSignIn: boolean;
+  /** Where `devSignIn` came from: the `DEV_SIGN_IN` variable, or the loopback default. */
+  devSignInSource: 'env' | 'default';
   github: GithubAppConfig;
   slack: SlackAppConfig;
   /**
@@ -178,6 +192,7 @@ const envSchema = z.object({
   ),
   STATIC_DIR: optionalString,
   RATE_LIMIT_MAX: intString(1, 1_000_000),
+  RATE_LIMIT_MEMBER_MAX: intString(1, 1_000_000),
   TRUST_PROXY: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -197,6 +212,13 @@ const envSchema = z.object({
             'must be false, a number of hops (1–99) or a comma-separated list of IP addresses or CIDR ranges',
         },
       )
+      .optional(),
+  ),
+  DEV_SIGN_IN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+      .transform((v) => v === 'true' || v === '1' || v === 'yes')
       .optional(),
   ),
   API_DOCS: z.preprocess(
@@ -278,6 +300,49 @@ const DEFAULTS = {
     scopes: 'chat:write,chat:write.public,incoming-webhook',
   },
 } as const;
+
+/**
+ * Whether `url`'s host is a loopback address: `localhost` (or a `*.localhost` name), 127.0.0.0/8, or `[::1]`. Only
+ * such a server is reachable by nobody but the machine it runs on, so only there is the development sign-in on by
+ * default (docs/security.md "Development sign-in").
+ */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '[::1]') return true;
+  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return octets !== null && octets.slice(1).every((o) => Number(o) <= 255) && octets[1] === '127';
+}
+
+/**
+ * Warnings to log once at start (issue #23, docs/security.md "Development sign-in"): a server outside production
+ * whose `PUBLIC_URL` is not a loopback address (others can reach it, yet it runs with development defaults), and
+ * the development sign-in switched on for such a reachable server by `DEV_SIGN_IN=true`.
+ */
+export function startupWarnings(
+  config: Pick<AppConfig, 'isProduction' | 'nodeEnv' | 'publicUrl' | 'devSignIn' | 'devSignInSource'>,
+): string[] {
+  const warnings: string[] = [];
+  const loopback = isLoopbackUrl(config.publicUrl);
+  if (!config.isProduction && !loopback) {
+    warnings.push(
+      `NODE_ENV=${config.nodeEnv} on a non-loopback PUBLIC_URL (${config.publicUrl}): this server is reachable ` +
+        'by others but runs with development defaults; set NODE_ENV=production for a real deployment',
+    );
+  }
+  if (config.devSignIn && !loopback) {
+    warnings.push(
+      'DEV_SIGN_IN=true: the development sign-in form and clock are on for a server others can reach — anyone ' +
+        'can sign in as any name and email and move the clock; never do this with real data',
+    );
+  }
+  return warnings;
+}
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -389,6 +454,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(process.cwd(), e.DATA_DIR ?? './data');
 
   const problems: string[] = [];
+  if (isProduction && e.DEV_SIGN_IN === true) {
+    problems.push(
+      'DEV_SIGN_IN: cannot be true in production (anyone could sign in as anyone); unset it or set NODE_ENV',
+    );
+  }
   if (isProduction && !e.JWT_SECRET) {
     problems.push(`JWT_SECRET: required in production (at least ${JWT_SECRET_MIN_LENGTH} characters)`);
   }
@@ -453,8 +523,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     staticDir: path.resolve(process.cwd(), e.STATIC_DIR ?? './dist'),
     rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
+    rateLimitMemberMax: e.RATE_LIMIT_MEMBER_MAX ?? 2 * (e.RATE_LIMIT_MAX ?? 300),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     apiDocs: e.API_DOCS ?? !isProduction,
+    devSignIn: !isProduction && (e.DEV_SIGN_IN ?? isLoopbackUrl(publicUrl)),
+    devSignInSource: e.DEV_SIGN_IN === undefined ? 'default' : 'env',
     github: {
       appId: e.GITHUB_APP_ID,
       slug: e.GITHUB_APP_SLUG ?? DEFAULTS.github.slug,

@@ -12,6 +12,7 @@ import { member, refreshToken, team, workspace } from '../../server/db/schema';
 import { ROTATION_GRACE_MS, rotateRefreshToken } from '../../server/modules/auth/refresh-tokens';
 import { REISSUE_FAMILY_LIMIT_PER_MINUTE } from '../../server/modules/auth/routes';
 import { hashRefreshToken, signAccessToken } from '../../server/modules/auth/tokens';
+import { asMember, signIn } from './support/members';
 
 /**
  * Sign-in and session as docs/product.md "Sign-in and session" describes them: development sign-in, refresh
@@ -30,7 +31,8 @@ beforeAll(async () => {
   ({ app: production } = await createTestApp({ database: testDb.database, env: { NODE_ENV: 'production' } }));
   ({ app: httpsApp } = await createTestApp({
     database: testDb.database,
-    env: { PUBLIC_URL: 'https://momentum.example' },
+    // A reachable https server: the development sign-in only because it is switched on explicitly.
+    env: { PUBLIC_URL: 'https://momentum.example', DEV_SIGN_IN: 'true' },
   }));
   ({ app: defaultLimits } = await createTestApp({
     database: testDb.database,
@@ -195,6 +197,88 @@ describe('development sign-in', () => {
     expect(
       await db().select().from(member).where(eq(member.providerUserId, 'dev:intruder@example.com')),
     ).toHaveLength(0);
+  });
+});
+
+describe('development sign-in and clock: loopback PUBLIC_URL or DEV_SIGN_IN (issue #23)', () => {
+  /** A test app with `env`, its log lines at warn level, and whether the form, the post and the clock answer. */
+  async function probe(env: Record<string, string>) {
+    const lines: string[] = [];
+    const { app: probed } = await createTestApp({
+      database: testDb.database,
+      env: { LOG_LEVEL: 'warn', ...env },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const form = await probed.inject({ method: 'GET', url: '/oauth2/authorization/google' });
+      const email = `probe-${lines.length}-${Math.random().toString(36).slice(2)}@example.com`;
+      const post = await probed.inject({
+        method: 'POST',
+        url: '/oauth2/dev/google',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ name: '탐색', email }).toString(),
+      });
+      const member = await signIn(app, '시계');
+      const clock = await asMember(probed, member, 'POST', '/api/dev/clock', { payload: { reset: true } });
+      const warnings = lines
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((entry) => entry.level === 40)
+        .map((entry) => entry.msg);
+      return {
+        form: form.statusCode === 200 ? 'form' : form.headers.location,
+        post: post.statusCode,
+        clock: clock.statusCode === 200 ? 'moved' : clock.json().code,
+        warnings,
+      };
+    } finally {
+      await probed.close();
+    }
+  }
+
+  it('on by default for a loopback PUBLIC_URL outside production (localhost, 127.0.0.0/8, [::1]); no warning', async () => {
+    for (const url of ['http://localhost:3000', 'http://127.0.0.2:8080', 'http://[::1]:3000']) {
+      const result = await probe({ PUBLIC_URL: url });
+      expect([url, result]).toEqual([url, { form: 'form', post: 302, clock: 'moved', warnings: [] }]);
+    }
+  });
+
+  it('off for a reachable PUBLIC_URL outside production, which also warns at start', async () => {
+    for (const url of [
+      'http://192.168.0.10:3000',
+      'https://momentum.example',
+      'http://localhost.example.com',
+    ]) {
+      const result = await probe({ PUBLIC_URL: url, NODE_ENV: 'development' });
+      expect([url, result.form, result.post, result.clock]).toEqual([
+        url,
+        '/onboarding?error=provider_not_configured',
+        404,
+        'CLOCK403_0',
+      ]);
+      expect(result.warnings).toEqual([expect.stringContaining('non-loopback PUBLIC_URL')]);
+    }
+  });
+
+  it('off in production, even on localhost; DEV_SIGN_IN=false turns it off on localhost too', async () => {
+    for (const env of [{ NODE_ENV: 'production' }, { DEV_SIGN_IN: 'false' }] as Record<string, string>[]) {
+      const result = await probe(env);
+      expect([env, result.form, result.post, result.clock]).toEqual([
+        env,
+        '/onboarding?error=provider_not_configured',
+        404,
+        'CLOCK403_0',
+      ]);
+    }
+  });
+
+  it('DEV_SIGN_IN=true turns it on for a reachable server outside production, with warnings at start', async () => {
+    const result = await probe({ PUBLIC_URL: 'https://demo.momentum.example', DEV_SIGN_IN: 'true' });
+    expect([result.form, result.post, result.clock]).toEqual(['form', 302, 'moved']);
+    expect(result.warnings).toContainEqual(expect.stringContaining('DEV_SIGN_IN=true'));
+    // In production it cannot be switched on: the server does not start.
+    await expect(
+      createTestApp({ database: testDb.database, env: { NODE_ENV: 'production', DEV_SIGN_IN: 'true' } }),
+    ).rejects.toThrow(/DEV_SIGN_IN: cannot be true in production/);
   });
 });
 

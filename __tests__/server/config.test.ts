@@ -1,7 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, deriveIntegrationSecret, loadConfig } from '../../server/config';
+import {
+  ConfigError,
+  deriveIntegrationSecret,
+  isLoopbackUrl,
+  loadConfig,
+  startupWarnings,
+} from '../../server/config';
 import { tempDir } from './support/test-app';
 
 describe('loadConfig', () => {
@@ -294,5 +300,73 @@ describe('loadConfig', () => {
         }),
       ).toThrow(/GITHUB_APP_PRIVATE_KEY_PATH: cannot read/);
     });
+  });
+});
+
+describe('development sign-in switch (issue #23, docs/security.md "Development sign-in")', () => {
+  it('isLoopbackUrl: localhost, *.localhost, 127.0.0.0/8 and [::1] only', () => {
+    for (const url of [
+      'http://localhost:3000',
+      'http://LOCALHOST',
+      'http://app.localhost:8080',
+      'http://127.0.0.1:3000',
+      'http://127.255.10.2',
+      'http://[::1]:3000',
+      'https://localhost',
+    ]) {
+      expect([url, isLoopbackUrl(url)]).toEqual([url, true]);
+    }
+    for (const url of [
+      'http://localhost.example.com',
+      'http://128.0.0.1',
+      'http://10.0.0.1:3000',
+      'http://0.0.0.0:3000',
+      'http://[::2]',
+      'http://127.0.0.256',
+      'https://momentum.example',
+      'not a url',
+    ]) {
+      expect([url, isLoopbackUrl(url)]).toEqual([url, false]);
+    }
+  });
+
+  it('defaults: on for localhost outside production, off for a reachable PUBLIC_URL and in production', () => {
+    const dataDir = tempDir();
+    const JWT_SECRET = 'j'.repeat(40);
+    const of = (env: Record<string, string>) => {
+      const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET, ...env });
+      return [config.devSignIn, config.devSignInSource];
+    };
+    expect(of({})).toEqual([true, 'default']);
+    expect(of({ PUBLIC_URL: 'http://127.0.0.1:4000' })).toEqual([true, 'default']);
+    expect(of({ PUBLIC_URL: 'https://momentum.example' })).toEqual([false, 'default']);
+    expect(of({ NODE_ENV: 'production' })).toEqual([false, 'default']);
+    expect(of({ NODE_ENV: 'production', DEV_SIGN_IN: 'false' })).toEqual([false, 'env']);
+    expect(of({ PUBLIC_URL: 'https://momentum.example', DEV_SIGN_IN: '1' })).toEqual([true, 'env']);
+    expect(of({ DEV_SIGN_IN: 'false' })).toEqual([false, 'env']);
+    expect(of({ DEV_SIGN_IN: '' })).toEqual([true, 'default']);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DEV_SIGN_IN: 'maybe' })).toThrow(
+      /DEV_SIGN_IN: must be true or false/,
+    );
+    // Never in production: switching it on there stops the start.
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET, NODE_ENV: 'production', DEV_SIGN_IN: 'true' }),
+    ).toThrow(/DEV_SIGN_IN: cannot be true in production/);
+  });
+
+  it('startupWarnings: outside production on a non-loopback PUBLIC_URL, and DEV_SIGN_IN=true where others reach it', () => {
+    const dataDir = tempDir();
+    const JWT_SECRET = 'j'.repeat(40);
+    const warnings = (env: Record<string, string>) =>
+      startupWarnings(loadConfig({ DATA_DIR: dataDir, JWT_SECRET, ...env }));
+    expect(warnings({})).toEqual([]);
+    expect(warnings({ NODE_ENV: 'production', PUBLIC_URL: 'https://momentum.example' })).toEqual([]);
+    expect(warnings({ PUBLIC_URL: 'http://10.0.0.5:3000' })).toEqual([
+      expect.stringMatching(
+        /^NODE_ENV=development on a non-loopback PUBLIC_URL \(http:\/\/10\.0\.0\.5:3000\)/,
+      ),
+    ]);
+    expect(warnings({ PUBLIC_URL: 'http://localhost:3000', DEV_SIGN_IN: 'true' })).toEqual([]);
+    expect(warnings({ PUBLIC_URL: 'http://10.0.0.5:3000', DEV_SIGN_IN: 'true' })).toHaveLength(2);
   });
 });

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema, envelopeSchema } from '../../contract';
+import { SignJWT } from 'jose';
+import { type SignedInMember, asMember, signIn } from './support/members';
 
 /**
  * The HTTP foundation as a client sees it: envelopes for every failure, CORS, security headers, rate limits,
@@ -323,6 +325,73 @@ describe('rate limits', () => {
     const second = await limited.inject({ method: 'POST', url: '/api/token/logout' });
     expect(second.statusCode).toBe(429);
     expect(second.json().code).toBe('COMMON429');
+  });
+});
+
+describe('rate limits per signed-in member (issue #23, docs/security.md "Rate limits")', () => {
+  /** The production defaults: 300 a minute per address without a valid token, 600 per signed-in member. */
+  let office: FastifyInstance;
+  let members: SignedInMember[];
+  const OFFICE_IP = '203.0.113.7';
+
+  beforeAll(async () => {
+    ({ app: office } = await createTestApp({ database: testDb.database, env: { RATE_LIMIT_MAX: '300' } }));
+    // Signed in through `app` (its sign-in limit is higher); same database and JWT secret, so the tokens work here.
+    members = [];
+    for (let i = 0; i < 50; i++) members.push(await signIn(app, `직원${i}`));
+  }, 60_000);
+
+  afterAll(async () => {
+    await office?.close();
+  });
+
+  /**
+   * A signed-in read from the office address: `/api/health` (cheap; with a valid bearer it counts against the
+   * member's budget like any route) or a route that needs the member (404 WORKSPACE404_0 before onboarding).
+   */
+  const read = (who: SignedInMember, url = '/api/workspace/setting') =>
+    asMember(office, who, 'GET', url, { ip: OFFICE_IP });
+
+  it('50 members behind one address at 300 requests a minute each are never refused; one member over 600 is', async () => {
+    let refused = 0;
+    for (let round = 0; round < 300; round++) {
+      const answers = await Promise.all(
+        members.map((m) => read(m, round % 10 === 0 ? '/api/workspace/setting' : '/api/health')),
+      );
+      refused += answers.filter((res) => res.statusCode === 429).length;
+    }
+    expect(refused).toBe(0);
+
+    // One member keeps going: their own budget (600) runs out, and only theirs.
+    const greedy = members[0]!;
+    for (let i = 300; i < 600; i++) expect((await read(greedy)).statusCode).not.toBe(429);
+    const over = await read(greedy);
+    expect([over.statusCode, over.json().code]).toEqual([429, 'COMMON429']);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await read(members[1]!)).statusCode).not.toBe(429);
+  }, 120_000);
+
+  it('requests without a valid token keep the per-address budget; a forged token with a real member id is counted per address', async () => {
+    const ip = '198.51.100.20';
+    const anonymous = () => office.inject({ method: 'GET', url: '/api/health', remoteAddress: ip });
+    for (let i = 0; i < 300; i++) expect((await anonymous()).statusCode).toBe(200);
+    expect((await anonymous()).statusCode).toBe(429);
+
+    // A token naming member 2's id but signed with another key: not verified, so keyed by the address (spent).
+    const forged = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(members[2]!.memberId))
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('not-the-server-secret-0123456789abcdef'));
+    const withForged = await asMember(office, null, 'GET', '/api/health', {
+      ip,
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect(withForged.statusCode).toBe(429);
+    // The real member from the same address still has their own budget.
+    const real = await asMember(office, members[2]!, 'GET', '/api/health', { ip });
+    expect(real.statusCode).toBe(200);
   });
 });
 

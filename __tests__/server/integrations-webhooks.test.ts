@@ -16,6 +16,7 @@ import {
   githubAppEnv,
   issuesPayload as issuesPayloadOf,
   startTestIntegrationsFake,
+  TEST_GITHUB_APP_ID,
   webhookSignature,
 } from './support/integrations';
 import { createTeamWith, listPageOk } from './support/items';
@@ -88,6 +89,21 @@ const externalsOf = async (teamId: number) =>
     .select()
     .from(item)
     .where(and(eq(item.teamId, teamId), eq(item.kind, 'external')));
+
+/**
+ * `payload` as GitHub sends it for an issue OUR App opened (with its installation token): GitHub sets
+ * `performed_via_github_app` to the App and the author to the App's bot user (`<slug>[bot]`, default slug).
+ */
+const byOurApp = <T extends { issue: object }>(payload: T, how: 'app' | 'bot' | 'both' = 'both'): T => ({
+  ...payload,
+  issue: {
+    ...payload.issue,
+    ...(how !== 'bot' && {
+      performed_via_github_app: { id: Number(TEST_GITHUB_APP_ID), slug: 'momentum-app' },
+    }),
+    ...(how !== 'app' && { user: { login: 'momentum-app[bot]', type: 'Bot' } }),
+  },
+});
 
 /** Creates a GITHUB external through the API (the fake opens its issue); returns its id and the fake's issue. */
 async function createGithubExternal(title: string) {
@@ -191,6 +207,21 @@ describe('POST /api/github/webhook: authentication and shape', () => {
       payload: 'hello',
     });
     expect(notJson.statusCode).toBe(415);
+  });
+
+  it('a signed delivery carrying a NUL character is 400 WEBHOOK400_0, never a 500; nothing is created', async () => {
+    const before = (await externalsOf(alpha)).length;
+    for (const payload of [
+      issuesPayload('opened', { number: 8010, title: 'NUL\u0000제목' }),
+      issuesPayload('opened', { number: 8011, title: '본문에 NUL', body: 'a\u0000b' }),
+      { ...issuesPayload('opened', { number: 8012, title: '키에 NUL' }), 'x\u0000': 1 },
+    ]) {
+      const body = JSON.stringify(payload);
+      expect(body).toContain('\\u0000');
+      const res = await deliver('issues', body);
+      expect([res.statusCode, res.json().code]).toEqual([400, 'WEBHOOK400_0']);
+    }
+    expect((await externalsOf(alpha)).length).toBe(before);
   });
 
   it('ping, other events, unused actions and unknown installations are 200 and change nothing', async () => {
@@ -351,7 +382,7 @@ describe('issues webhooks', () => {
     const before = (await externalsOf(alpha)).length;
     const res = await deliver(
       'issues',
-      issuesPayload('opened', { number: issue.number, title: issue.title, body: issue.body }),
+      byOurApp(issuesPayload('opened', { number: issue.number, title: issue.title, body: issue.body })),
     );
     expect([res.statusCode, res.json().code, res.json().result]).toEqual([
       200,
@@ -369,6 +400,77 @@ describe('issues webhooks', () => {
       .set({ githubNumber: issue.number, githubUrl: issue.htmlUrl })
       .where(eq(item.id, externalId));
     expect((await externalsOf(alpha)).filter((r) => r.githubNumber === issue.number)).toHaveLength(1);
+  });
+
+  it('our App is recognised by performed_via_github_app alone or by its bot author alone', async () => {
+    for (const how of ['app', 'bot'] as const) {
+      const { externalId, issue } = await createGithubExternal(`경주 ${how}`);
+      await db().update(item).set({ githubNumber: null, githubUrl: null }).where(eq(item.id, externalId));
+      const res = await deliver(
+        'issues',
+        byOurApp(
+          issuesPayload('opened', { number: issue.number, title: issue.title, body: issue.body }),
+          how,
+        ),
+      );
+      expect([how, res.json().result]).toEqual([how, { outcome: 'linked', externalId }]);
+    }
+  });
+
+  it("someone else's issue carrying an external's link cannot take over an external whose GitHub issue was never created (issue #23)", async () => {
+    // The external was saved but GitHub failed, so it has no issue of its own.
+    fake.state.failGithub = true;
+    let victim: number;
+    try {
+      const res = await asMember(app, ws.owner, 'POST', `/api/teams/${alpha}/externals`, {
+        payload: {
+          title: '인수 대상',
+          extServiceType: 'GITHUB',
+          owner: FAKE_GITHUB_ACCOUNT,
+          repo: REPO,
+          installationId: FAKE_INSTALLATION_ID,
+        },
+      });
+      expect([res.statusCode, res.json().result.sync.ok]).toEqual([201, false]);
+      victim = res.json().result.externalId as number;
+    } finally {
+      fake.state.failGithub = false;
+    }
+    const link = `${TEST_PUBLIC_URL}/workspace/team/${alpha}/ext/${victim}`;
+    const body = `\n\n---\nMomentum에서 생성된 외부 이슈입니다: ${link}`;
+    // A person (octocat, not our App) opens an issue whose body carries the link, then renames and closes it.
+    const opened = await deliver(
+      'issues',
+      issuesPayload('opened', { number: 9100, title: '탈취 시도', body }),
+    );
+    expect(opened.json().result.outcome).toBe('created');
+    expect(opened.json().result.externalId).not.toBe(victim);
+    await deliver(
+      'issues',
+      issuesPayload(
+        'edited',
+        { number: 9100, title: '바꿔치기', body },
+        { changes: { title: { from: '탈취 시도' } } },
+      ),
+    );
+    await deliver('issues', issuesPayload('closed', { number: 9100, title: '바꿔치기', body }));
+    expect(await row(victim)).toMatchObject({
+      title: '인수 대상',
+      state: 'NONE',
+      githubNumber: null,
+      githubUrl: null,
+    });
+    // Even a Bot of another App is not ours.
+    const otherBot = await deliver('issues', {
+      ...issuesPayload('opened', { number: 9101, title: '다른 앱', body }),
+      issue: {
+        ...issuesPayload('opened', { number: 9101, title: '다른 앱', body }).issue,
+        user: { login: 'other-app[bot]', type: 'Bot' },
+        performed_via_github_app: { id: 999 },
+      },
+    });
+    expect(otherBot.json().result.outcome).toBe('created');
+    expect((await row(victim)).githubNumber).toBeNull();
   });
 
   it("a link back to another repository's external, or to one already linked to another issue, is not ours", async () => {

@@ -13,10 +13,12 @@ import {
 } from '../../scripts/fake-integrations';
 import type { AppConfig } from '../../server/config';
 import { githubInstallation, item, slackLink, team } from '../../server/db/schema';
+import type { LightMyRequestResponse } from 'fastify';
 import { deriveIntegrationKeys, openSecret } from '../../server/modules/integrations/crypto';
 import { SYNC_MESSAGES } from '../../server/modules/integrations/integrations';
 import { lexicalToPlainText } from '../../contract/lexical';
-import { STATE_TTL_SECONDS, signState } from '../../server/modules/integrations/state';
+import { CONNECT_COOKIE, browserNonceHash } from '../../server/modules/integrations/connect-binding';
+import { STATE_TTL_SECONDS, type IntegrationState, signState } from '../../server/modules/integrations/state';
 import { githubAppEnv, startTestIntegrationsFake } from './support/integrations';
 import { createTeamWith } from './support/items';
 import { type SignedInMember, asMember } from './support/members';
@@ -76,10 +78,55 @@ const relative = (absolute: string) => {
   return `${url.pathname}${url.search}`;
 };
 
+/**
+ * Each member's browser: the cookies the connect routes set in it (name → value). A callback visited in `who`'s
+ * browser sends them, as a browser does for a top-level navigation with SameSite=Lax cookies (issue #23).
+ */
+const browsers = new Map<number, Map<string, string>>();
+const jarOf = (who: SignedInMember) => {
+  let jar = browsers.get(who.memberId);
+  if (!jar) browsers.set(who.memberId, (jar = new Map()));
+  return jar;
+};
+/** Keeps (or drops, when expired) the cookies `res` set in `who`'s browser. */
+function keepCookies(who: SignedInMember | null, res: LightMyRequestResponse) {
+  if (!who) return;
+  for (const c of res.cookies) {
+    const expired = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now());
+    if (expired) jarOf(who).delete(c.name);
+    else jarOf(who).set(c.name, c.value);
+  }
+}
+/** The `Cookie` header of `who`'s browser ('' for none). */
+const cookieHeader = (who: SignedInMember | null) =>
+  who ? [...jarOf(who)].map(([name, value]) => `${name}=${value}`).join('; ') : '';
+/** GET of a callback `url` in `who`'s browser (null: a browser that never started a connect); keeps its cookies. */
+async function visit(url: string, who: SignedInMember | null, target: FastifyInstance = app) {
+  const cookie = cookieHeader(who);
+  const res = await target.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  keepCookies(who, res);
+  return res;
+}
+/** GET of a callback `url` with exactly this `Cookie` header (a replay by whoever holds it). */
+const visitWithCookie = (url: string, cookie: string) =>
+  app.inject({ method: 'GET', url, headers: { cookie } });
+
+/**
+ * A state signed with the server's key as if `/api/github/connect` (or `/slack/connect`) had made it for a browser
+ * holding a known nonce; → the state and that browser's `Cookie` header.
+ */
+async function handSigned(claims: Omit<IntegrationState, 'browser'>, now?: number) {
+  const stateKey = deriveIntegrationKeys(config.integrationSecret).stateKey;
+  const nonce = 'n'.repeat(43);
+  const state = await signState(stateKey, { ...claims, browser: browserNonceHash(nonce) }, now);
+  return { state, cookie: `${CONNECT_COOKIE[claims.purpose]}=${nonce}` };
+}
+
 /** `GET /api/github/connect`, the fake's install page, its "Install" link → the callback URL (not yet called). */
 async function githubCallbackUrl(who: SignedInMember, teamId: number): Promise<string> {
   const connect = await get(who, `/api/github/connect?teamId=${teamId}`);
   expect([connect.statusCode, connect.json().code]).toEqual([200, 'GITHUB200_0']);
+  keepCookies(who, connect);
   const page = await fetch(connect.json().result as string);
   expect(page.status).toBe(200);
   const html = await page.text();
@@ -118,13 +165,14 @@ function withQuery(url: string, changes: Record<string, string | null>): string 
 
 /** The whole GitHub install round trip for `teamId`; returns the callback response. */
 async function linkGithub(who: SignedInMember, teamId: number) {
-  return app.inject({ method: 'GET', url: await githubCallbackUrl(who, teamId) });
+  return visit(await githubCallbackUrl(who, teamId), who);
 }
 
 /** `GET /slack/connect`, the fake's authorize page (302) → the callback URL (not yet called). */
 async function slackCallbackUrl(who: SignedInMember, teamId?: number): Promise<string> {
   const connect = await get(who, `/slack/connect${teamId === undefined ? '' : `?teamId=${teamId}`}`);
   expect([connect.statusCode, connect.json().code]).toEqual([200, 'SLACK200_0']);
+  keepCookies(who, connect);
   const authorize = await fetch(connect.json().result as string, { redirect: 'manual' });
   expect(authorize.status).toBe(302);
   return relative(authorize.headers.get('location')!);
@@ -223,7 +271,9 @@ describe('GitHub installation callback', () => {
     const url = await githubCallbackUrl(ws.owner, alpha);
     const code = new URL(url, TEST_PUBLIC_URL).searchParams.get('code')!;
     expect(code).toMatch(/^fakecode/);
-    const res = await app.inject({ method: 'GET', url });
+    const browserCookie = cookieHeader(ws.owner);
+    expect(browserCookie).toMatch(/^momentum_connect_github=[A-Za-z0-9_-]{43}$/);
+    const res = await visit(url, ws.owner);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/workspace/github/complete?teamId=${alpha}`);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -241,13 +291,15 @@ describe('GitHub installation callback', () => {
       }),
     ]);
 
-    // The code works once: replaying the redirect is refused.
-    expect((await app.inject({ method: 'GET', url })).headers.location).toBe(
-      `/workspace/github/complete?teamId=${alpha}&error=GITHUB400_1`,
-    );
+    // The callback expired the browser's connect cookie.
+    expect(cookieHeader(ws.owner)).toBe('');
+    // The state works once: replaying the redirect, even with the same cookie, is refused before GitHub is asked.
+    const replay = await visitWithCookie(url, browserCookie);
+    expect(replay.headers.location).toBe('/workspace/github/complete?error=GITHUB403_0');
+    expect(fake.state.oauthExchanges).toBe(exchangesBefore + 1);
 
     // Installing again replaces the link (one per team).
-    expect((await linkGithub(ws.members[0]!, alpha)).headers.location).toBe(
+    expect((await linkGithub(ws.owner, alpha)).headers.location).toBe(
       `/workspace/github/complete?teamId=${alpha}`,
     );
     expect(
@@ -256,9 +308,6 @@ describe('GitHub installation callback', () => {
   });
 
   it('redirects with error=GITHUB400_1 for a forged, expired, foreign-purpose or missing state', async () => {
-    const callback = (query: string) =>
-      app.inject({ method: 'GET', url: `/api/github/installation/callback?${query}` });
-    const stateKey = deriveIntegrationKeys(config.integrationSecret).stateKey;
     const claims = {
       purpose: 'github',
       memberId: ws.owner.memberId,
@@ -271,12 +320,11 @@ describe('GitHub installation callback', () => {
       .setIssuedAt()
       .setExpirationTime('10m')
       .sign(new TextEncoder().encode('x'.repeat(48)));
-    const expired = await signState(
-      stateKey,
+    const expired = await handSigned(
       { purpose: 'github', memberId: ws.owner.memberId, teamId: beta, workspaceId: ws.workspaceId },
       Date.now() - (STATE_TTL_SECONDS + 60) * 1000,
     );
-    const slackPurpose = await signState(stateKey, {
+    const slackPurpose = await handSigned({
       purpose: 'slack',
       memberId: ws.owner.memberId,
       teamId: beta,
@@ -286,45 +334,46 @@ describe('GitHub installation callback', () => {
       [`installation_id=4242&state=${forged}`, '/workspace/github/complete?error=GITHUB400_1'],
       // Expired but authentic: the team is known, so the page can return to it.
       [
-        `installation_id=4242&state=${expired}`,
+        `installation_id=4242&state=${expired.state}`,
         `/workspace/github/complete?teamId=${beta}&error=GITHUB400_1`,
       ],
-      [`installation_id=4242&state=${slackPurpose}`, '/workspace/github/complete?error=GITHUB400_1'],
+      [`installation_id=4242&state=${slackPurpose.state}`, '/workspace/github/complete?error=GITHUB400_1'],
       ['installation_id=4242', '/workspace/github/complete?error=GITHUB400_1'],
       ['installation_id=4242&state=garbage', '/workspace/github/complete?error=GITHUB400_1'],
       ['installation_id=4242&state=a&state=b', '/workspace/github/complete?error=GITHUB400_1'],
     ];
     for (const [query, location] of cases) {
-      const res = await callback(query);
+      // Even with the cookie of the browser the state names: the signature and expiry come first.
+      const res = await visitWithCookie(
+        `/api/github/installation/callback?${query}`,
+        query.includes(expired.state) ? expired.cookie : slackPurpose.cookie,
+      );
       expect([query, res.statusCode, res.headers.location]).toEqual([query, 302, location]);
     }
 
-    const valid = await signState(stateKey, {
-      purpose: 'github',
+    // Missing or unknown installation (GitHub answers 404), in the browser that started the connect.
+    const validClaims = {
+      purpose: 'github' as const,
       memberId: ws.owner.memberId,
       teamId: beta,
       workspaceId: ws.workspaceId,
-    });
-    // Missing or unknown installation (GitHub answers 404), or a state of someone without access to the team.
-    const outsider = await signState(stateKey, {
-      purpose: 'github',
-      memberId: other.owner.memberId,
-      teamId: beta,
-      workspaceId: ws.workspaceId,
-    });
-    for (const query of [
-      `setup_action=request&state=${valid}`,
-      `installation_id=99999&state=${valid}`,
-      `installation_id=-3&state=${valid}`,
-      `installation_id=4242&state=${outsider}`,
-    ]) {
-      const res = await callback(query);
+    };
+    for (const query of ['setup_action=request', 'installation_id=99999', 'installation_id=-3']) {
+      const { state, cookie } = await handSigned(validClaims);
+      const res = await visitWithCookie(`/api/github/installation/callback?${query}&state=${state}`, cookie);
       expect([query, res.statusCode, res.headers.location]).toEqual([
         query,
         302,
         `/workspace/github/complete?teamId=${beta}&error=GITHUB400_1`,
       ]);
     }
+    // A state naming someone who is not an admin of the team's workspace.
+    const outsider = await handSigned({ ...validClaims, memberId: other.owner.memberId });
+    const res = await visitWithCookie(
+      `/api/github/installation/callback?installation_id=4242&state=${outsider.state}`,
+      outsider.cookie,
+    );
+    expect(res.headers.location).toBe('/workspace/github/complete?error=GITHUB403_0');
     expect(await db().select().from(githubInstallation).where(eq(githubInstallation.teamId, beta))).toEqual(
       [],
     );
@@ -334,7 +383,7 @@ describe('GitHub installation callback', () => {
     const url = await githubCallbackUrl(ws.owner, beta);
     fake.state.failGithub = true;
     try {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await visit(url, ws.owner);
       expect(res.headers.location).toBe(`/workspace/github/complete?teamId=${beta}&error=GITHUB502_0`);
     } finally {
       fake.state.failGithub = false;
@@ -379,10 +428,7 @@ describe("GitHub installation callback: the installation must be the installer's
       user: THEIR_USER,
     });
     const exchangesBefore = fake.state.oauthExchanges;
-    const res = await app.inject({
-      method: 'GET',
-      url: withQuery(own, { installation_id: String(FAKE_INSTALLATION_ID) }),
-    });
+    const res = await visit(withQuery(own, { installation_id: String(FAKE_INSTALLATION_ID) }), other.owner);
     expect([res.statusCode, res.headers.location]).toEqual([302, failedAt(elsewhere, 'GITHUB400_1')]);
     expect(fake.state.oauthExchanges).toBe(exchangesBefore + 1);
     expect(await rowsOf(elsewhere)).toEqual([]);
@@ -405,10 +451,11 @@ describe("GitHub installation callback: the installation must be the installer's
           user: THEIR_USER,
         });
         lines.length = 0;
-        const res = await logged.inject({
-          method: 'GET',
-          url: withQuery(url, { installation_id: String(installationId) }),
-        });
+        const res = await visit(
+          withQuery(url, { installation_id: String(installationId) }),
+          other.owner,
+          logged,
+        );
         const warnings = lines
           .map((line) => JSON.parse(line) as Record<string, unknown>)
           .filter((entry) => entry.msg === 'integration callback failed');
@@ -418,6 +465,7 @@ describe("GitHub installation callback: the installation must be the installer's
           status: res.statusCode,
           location: res.headers.location,
           cacheControl: res.headers['cache-control'],
+          setCookie: res.headers['set-cookie'],
           body: res.body,
           log: JSON.parse(JSON.stringify(entry).replaceAll(String(installationId), '<id>')) as unknown,
         };
@@ -433,9 +481,9 @@ describe("GitHub installation callback: the installation must be the installer's
   });
 
   it('a missing, malformed, refused or used code, or a refused client, → GITHUB400_1; nothing stored', async () => {
-    const url = await githubCallbackUrl(ws.owner, beta);
     for (const code of [null, '', 'not a code!', 'fakecode-never-issued']) {
-      const res = await app.inject({ method: 'GET', url: withQuery(url, { code }) });
+      const url = await githubCallbackUrl(ws.owner, beta);
+      const res = await visit(withQuery(url, { code }), ws.owner);
       expect([code, res.statusCode, res.headers.location]).toEqual([
         code,
         302,
@@ -448,7 +496,7 @@ describe("GitHub installation callback: the installation must be the installer's
       env: { ...integrationEnv(fake.url), GITHUB_APP_CLIENT_SECRET: 'not-the-secret' },
     });
     try {
-      const res = await misconfigured.inject({ method: 'GET', url });
+      const res = await visit(await githubCallbackUrl(ws.owner, beta), ws.owner, misconfigured);
       expect(res.headers.location).toBe(failedAt(beta, 'GITHUB400_1'));
     } finally {
       await misconfigured.close();
@@ -459,13 +507,13 @@ describe("GitHub installation callback: the installation must be the installer's
 
   it('an installation linked in another workspace → GITHUB409_0 even for a user who can access it; nothing changes', async () => {
     const alphaBefore = await rowsOf(alpha);
-    const res = await app.inject({
-      method: 'GET',
-      url: await githubCallbackUrlAs(other.owner, elsewhere, {
+    const res = await visit(
+      await githubCallbackUrlAs(other.owner, elsewhere, {
         installationId: FAKE_INSTALLATION_ID,
         user: SHARED_USER,
       }),
-    });
+      other.owner,
+    );
     expect([res.statusCode, res.headers.location]).toEqual([302, failedAt(elsewhere, 'GITHUB409_0')]);
     expect(await rowsOf(elsewhere)).toEqual([]);
     expect(await rowsOf(alpha)).toEqual(alphaBefore);
@@ -477,10 +525,7 @@ describe("GitHub installation callback: the installation must be the installer's
       await githubCallbackUrlAs(ws.owner, gamma, page),
       await githubCallbackUrlAs(other.owner, elsewhere, page),
     ];
-    const [a, b] = await Promise.all([
-      app.inject({ method: 'GET', url: ours }),
-      app.inject({ method: 'GET', url: theirs }),
-    ]);
+    const [a, b] = await Promise.all([visit(ours, ws.owner), visit(theirs, other.owner)]);
     const outcomes = [a.headers.location, b.headers.location].sort();
     const expected = [
       [`/workspace/github/complete?teamId=${gamma}`, failedAt(elsewhere, 'GITHUB409_0')],
@@ -497,13 +542,13 @@ describe("GitHub installation callback: the installation must be the installer's
   it("another team of the same workspace may link the same installation (relinking replaces the team's link)", async () => {
     const alphaBefore = await rowsOf(alpha);
     const exchangesBefore = fake.state.oauthExchanges;
-    const res = await app.inject({
-      method: 'GET',
-      url: await githubCallbackUrlAs(ws.members[0]!, gamma, {
+    const res = await visit(
+      await githubCallbackUrlAs(ws.owner, gamma, {
         installationId: FAKE_INSTALLATION_ID,
         user: FAKE_GITHUB_USER,
       }),
-    });
+      ws.owner,
+    );
     expect(res.headers.location).toBe(`/workspace/github/complete?teamId=${gamma}`);
     // Authorized by the installing user like any link (their code exchanged once).
     expect(fake.state.oauthExchanges).toBe(exchangesBefore + 1);
@@ -735,7 +780,7 @@ describe('Slack', () => {
   });
 
   it('callback: exchanges the code, stores the bot token encrypted with the chosen channel, redirects', async () => {
-    const res = await app.inject({ method: 'GET', url: await slackCallbackUrl(ws.members[0]!, beta) });
+    const res = await visit(await slackCallbackUrl(ws.owner, beta), ws.owner);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`/workspace/slack/complete?teamId=${beta}`);
     const rows = await db().select().from(slackLink).where(eq(slackLink.workspaceId, ws.workspaceId));
@@ -757,7 +802,7 @@ describe('Slack', () => {
     expect(openSecret(tokenKey, row.botTokenEncrypted, `slack_link:${other.workspaceId}`)).toBeNull();
 
     // Without teamId the complete page returns to the workspace's default team.
-    const again = await app.inject({ method: 'GET', url: await slackCallbackUrl(ws.owner) });
+    const again = await visit(await slackCallbackUrl(ws.owner), ws.owner);
     expect(again.headers.location).toBe(`/workspace/slack/complete?teamId=${ws.defaultTeamId}`);
     expect(await db().select().from(slackLink).where(eq(slackLink.workspaceId, ws.workspaceId))).toHaveLength(
       1,
@@ -782,28 +827,33 @@ describe('Slack', () => {
     expect((await callback('code=fake-code&state=forged')).headers.location).toBe(
       '/workspace/slack/complete?error=SLACK400_0',
     );
-    const url = await slackCallbackUrl(ws.owner, alpha);
-    const state = new URLSearchParams(url.split('?')[1]).get('state')!;
     const withError = `/workspace/slack/complete?teamId=${alpha}&error=SLACK400_0`;
-    expect((await callback(`error=access_denied&state=${state}`)).headers.location).toBe(withError);
-    expect((await callback(`code=wrong-code&state=${state}`)).headers.location).toBe(withError);
-    expect((await callback(`state=${state}`)).headers.location).toBe(withError);
-    // A member of another workspace cannot use this state (it names ws's workspace).
-    const stateKey = deriveIntegrationKeys(config.integrationSecret).stateKey;
-    const foreign = await signState(stateKey, {
+    for (const query of ['error=access_denied', 'code=wrong-code', '']) {
+      // A fresh connect each time: a state is used once.
+      const url = await slackCallbackUrl(ws.owner, alpha);
+      const state = new URLSearchParams(url.split('?')[1]).get('state')!;
+      const res = await visit(`/slack/callback?${query}&state=${state}`, ws.owner);
+      expect([query, res.headers.location]).toEqual([query, withError]);
+    }
+    // A member of another workspace cannot use a state naming ws's workspace, even from their own browser.
+    const foreign = await handSigned({
       purpose: 'slack',
       memberId: other.owner.memberId,
       teamId: alpha,
       workspaceId: ws.workspaceId,
     });
-    expect((await callback(`code=fake-code&state=${foreign}`)).headers.location).toBe(withError);
+    expect(
+      (await visitWithCookie(`/slack/callback?code=fake-code&state=${foreign.state}`, foreign.cookie)).headers
+        .location,
+    ).toBe('/workspace/slack/complete?error=SLACK403_0');
 
+    const url = await slackCallbackUrl(ws.owner, alpha);
     const { app: down } = await createTestApp({
       database: testDb.database,
       env: { ...integrationEnv(fake.url), SLACK_API_URL: 'http://127.0.0.1:9/api/' },
     });
     try {
-      const res = await down.inject({ method: 'GET', url });
+      const res = await visit(url, ws.owner, down);
       expect(res.headers.location).toBe(`/workspace/slack/complete?teamId=${alpha}&error=SLACK502_0`);
     } finally {
       await down.close();
@@ -874,6 +924,8 @@ describe('OpenAPI', () => {
       ['/api/teams/{teamId}/integrations', 'get', true],
       ['/slack/connect', 'get', true],
       ['/slack/callback', 'get', false],
+      ['/api/teams/{teamId}/github/installation', 'delete', true],
+      ['/slack/link', 'delete', true],
     ];
     for (const [path, method, bearer] of expected) {
       const operation = doc.paths[path]?.[method];

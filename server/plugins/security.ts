@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
+import { jwtVerify } from 'jose';
 import type { AppConfig } from '../config';
 import { ApiError } from '../http/envelope';
 import { isReservedPath } from '../spa';
@@ -37,9 +38,37 @@ function isStaticRead(request: FastifyRequest): boolean {
   return pathname.startsWith('/uploads/') || !isReservedPath(pathname);
 }
 
+const BEARER = /^Bearer ([A-Za-z0-9._-]{1,4096})$/;
+
+/**
+ * The rate-limit key of a request (issue #23, docs/security.md "Rate limits"): `member:<id>` when it carries a
+ * VALID access token (signature, algorithm, expiry and type verified with `JWT_SECRET` — the same check
+ * `requireMember` makes; an unverified `sub` is never trusted), else `ip:<address>` (`request.ip`, proxy-aware
+ * through `TRUST_PROXY`). So everyone behind one office address has their own budget once signed in, while sign-in,
+ * renewal without a session, the webhook and forged or expired tokens stay counted per address.
+ */
+export async function rateLimitKey(request: FastifyRequest, jwtKey: Uint8Array): Promise<string> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? BEARER.exec(header) : null;
+  if (match) {
+    // The checks of server/modules/auth/tokens.ts `verifyAccessToken` (plugins sit below the modules, so not
+    // imported): HS256 with JWT_SECRET, expiry (5 s tolerance), `typ: 'access'`, `sub` a member id.
+    try {
+      const { payload } = await jwtVerify(match[1]!, jwtKey, { algorithms: ['HS256'], clockTolerance: 5 });
+      if (payload.typ === 'access' && typeof payload.sub === 'string' && /^[1-9]\d{0,9}$/.test(payload.sub)) {
+        return `member:${payload.sub}`;
+      }
+    } catch {
+      // Forged, expired or malformed: counted per address.
+    }
+  }
+  return `ip:${request.ip}`;
+}
+
 /**
  * Security headers (helmet: the CSP above, no framing, HSTS behind HTTPS), CORS for our own origin only (with
- * credentials, for the refresh cookie), signed cookies and the per-IP request limit (docs/security.md).
+ * credentials, for the refresh cookie), signed cookies and the request limit: per signed-in member
+ * (`RATE_LIMIT_MEMBER_MAX`), else per IP (`RATE_LIMIT_MAX`), a minute (docs/security.md "Rate limits").
  */
 export const securityPlugin = unencapsulated<{ config: AppConfig }>(async (app, { config }) => {
   await app.register(helmet, {
@@ -61,10 +90,15 @@ export const securityPlugin = unencapsulated<{ config: AppConfig }>(async (app, 
     secret: createHmac('sha256', config.jwtSecret).update('momentum:cookie-signing').digest('hex'),
     hook: 'onRequest',
   });
+  const jwtKey = new TextEncoder().encode(config.jwtSecret);
   await app.register(rateLimit, {
     global: true,
-    max: config.rateLimitMax,
+    keyGenerator: (request) => rateLimitKey(request, jwtKey),
+    // Routes with their own `max` (sign-in, joining, uploads, the webhook) keep it, under the same keys.
+    max: (_request, key) => (key.startsWith('member:') ? config.rateLimitMemberMax : config.rateLimitMax),
     timeWindow: 60_000,
+    // Counters of recently active keys (members and addresses); the least recently used is forgotten beyond this.
+    cache: 50_000,
     // Reads of the SPA and of static files (hashed assets, the ~90 font subsets, uploaded images) are not
     // counted: one page load fetches dozens of them. The API, sign-in and every write are.
     allowList: (request) => isStaticRead(request),

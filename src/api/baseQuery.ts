@@ -50,6 +50,51 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/** How often a read refused with 429 is retried after its `Retry-After` (issue #23, docs/security.md "Rate limits"). */
+export const RATE_LIMIT_RETRIES = 2;
+/** The longest `Retry-After` a read waits out quietly (ms); a longer one is capped to this. */
+export const RATE_LIMIT_MAX_WAIT_MS = 30_000;
+
+/** Whether `args` is a read (GET or HEAD): only reads are retried after a 429; a write is never sent twice. */
+function isRead(args: string | FetchArgs): boolean {
+  if (typeof args === 'string') return true;
+  const method = (args.method ?? 'GET').toUpperCase();
+  return method === 'GET' || method === 'HEAD';
+}
+
+/**
+ * The wait a `Retry-After` header asks for (ms): delta-seconds or an HTTP date, at least 0 and at most
+ * `RATE_LIMIT_MAX_WAIT_MS`; null when absent or unreadable (then the 429 is not retried).
+ */
+export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  let ms: number;
+  if (/^\d+$/.test(trimmed)) ms = Number(trimmed) * 1000;
+  else if (/^[-+]?[\d.]+$/.test(trimmed)) return null;
+  else {
+    const at = Date.parse(trimmed);
+    if (Number.isNaN(at)) return null;
+    ms = at - now;
+  }
+  return Math.min(Math.max(ms, 0), RATE_LIMIT_MAX_WAIT_MS);
+}
+
+/** Resolves after `ms`, or false at once when `signal` aborts first. */
+function wait(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const done = (result: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      resolve(result);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener('abort', onAbort);
+  });
+}
+
 function sessionAccess(extra: unknown): SessionAccess | null {
   const session = (extra as Partial<ApiThunkExtra> | null | undefined)?.session;
   return session && typeof session.renewAccessToken === 'function' ? session : null;
@@ -68,7 +113,10 @@ function sessionAccess(extra: unknown): SessionAccess | null {
  *     network error) keeps the session, so a later request tries again;
  * - the reissue endpoint's own errors (401, 429 with `Retry-After`) are returned as they are, never reissued;
  * - the retry's result is returned as is, so a second 401 never loops;
- * - every authenticated answer's `x-event-mark` is noted for the live stream's resume point (shared/lib/eventMarks.ts).
+ * - every authenticated answer's `x-event-mark` is noted for the live stream's resume point (shared/lib/eventMarks.ts);
+ * - a read (GET/HEAD) answered 429 with `Retry-After` (the per-member rate limit, docs/security.md "Rate limits") is
+ *   waited out and sent again, quietly — at most `RATE_LIMIT_RETRIES` times, each wait capped at
+ *   `RATE_LIMIT_MAX_WAIT_MS`; only a 429 that outlasts them reaches the caller. Writes are never repeated.
  */
 export const baseQueryWithReissue: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -80,13 +128,25 @@ export const baseQueryWithReissue: BaseQueryFn<string | FetchArgs, unknown, Fetc
   const noteEventMark = (api.extra as Partial<ApiThunkExtra> | null | undefined)?.noteEventMark;
   const selectToken = (): string | null => session?.selectAccessToken(api.getState()) ?? null;
   const sentToken = isReissue ? null : selectToken();
-  const send = async (accessToken: string | null) => {
+  const sendOnce = async (accessToken: string | null) => {
     const result = await rawBaseQuery(args, api, {
       ...(extraOptions as object),
       accessToken,
     } satisfies AuthExtraOptions);
     // Where this answer stands in the live event stream (`ApiThunkExtra.noteEventMark`).
     if (accessToken) noteEventMark?.(result.meta?.response?.headers.get(EVENT_MARK_HEADER) ?? null);
+    return result;
+  };
+  // Reads refused by the rate limit wait `Retry-After` and go again (the reissue has its own handling).
+  const retriesRateLimit = !isReissue && isRead(args);
+  const send = async (accessToken: string | null) => {
+    let result = await sendOnce(accessToken);
+    for (let retry = 0; retry < RATE_LIMIT_RETRIES && retriesRateLimit; retry++) {
+      if (result.error?.status !== 429) break;
+      const delay = retryAfterMs(result.meta?.response?.headers.get('Retry-After'));
+      if (delay === null || !(await wait(delay, api.signal))) break;
+      result = await sendOnce(accessToken);
+    }
     return result;
   };
 

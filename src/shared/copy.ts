@@ -528,6 +528,12 @@ export const copy = {
         SLACK400_0: 'Slack 연동 요청이 유효하지 않습니다. 다시 시도해 주세요.',
         SLACK502_0: 'Slack에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.',
         SLACK503_0: 'Slack 연동이 설정되지 않은 서버입니다.',
+        // issue #23 (connections)
+        GITHUB403_0:
+          'GitHub 연동은 연동을 시작한 브라우저에서 워크스페이스 관리자만 완료할 수 있습니다. 다시 시작해 주세요.',
+        SLACK404_0: '이 워크스페이스에 연동된 Slack이 없습니다.',
+        SLACK403_0:
+          'Slack 연동은 연동을 시작한 브라우저에서 워크스페이스 관리자만 완료할 수 있습니다. 다시 시작해 주세요.',
       } satisfies { [K in IntegrationErrorCode]: (typeof CODES)[K]['message'] } as Record<
         string,
         string | undefined

@@ -1,4 +1,5 @@
 import { baseApi, unwrapResult } from '../../../src/api/baseApi';
+import { RATE_LIMIT_MAX_WAIT_MS, retryAfterMs } from '../../../src/api/baseQuery';
 import { sessionApi } from '../../../src/api/sessionApi';
 import { reissueSucceeded } from '../../../src/features/session/sessionSlice';
 import { createTestStore, envelopeResponse, mockFetch } from '../support/helpers';
@@ -8,6 +9,10 @@ const probeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<string, number>({
       query: (n) => `/api/probe/${n}`,
+      transformResponse: unwrapResult<string>,
+    }),
+    probeWrite: build.mutation<string, number>({
+      query: (n) => ({ url: `/api/probe/${n}`, method: 'POST', body: {} }),
       transformResponse: unwrapResult<string>,
     }),
   }),
@@ -191,5 +196,71 @@ describe('baseQueryWithReissue', () => {
       data: { isSuccess: false, code: 'COMMON403', message: '실패', result: null },
     });
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('a 429 with Retry-After on a read (issue #23, docs/security.md "Rate limits")', () => {
+  /** 429 COMMON429 with `Retry-After: <retryAfter>` (no header for null). */
+  const tooMany = (retryAfter: string | null) => () =>
+    new Response(
+      JSON.stringify({ isSuccess: false, code: 'COMMON429', message: '요청이 너무 많습니다.', result: null }),
+      {
+        status: 429,
+        headers: {
+          'Content-Type': 'application/json',
+          ...(retryAfter === null ? {} : { 'Retry-After': retryAfter }),
+        },
+      },
+    );
+  /** Answers with `answers` in turn, then with the last one. */
+  const inTurn =
+    (...answers: ((request: Request) => Response)[]) =>
+    (request: Request) => {
+      const next = answers.length > 1 ? answers.shift()! : answers[0]!;
+      return next(request);
+    };
+
+  it('waits Retry-After and retries quietly: the caller gets the data, no error, no sign-out', async () => {
+    const { seen } = mockFetch({ 'GET /api/probe/1': inTurn(tooMany('1'), ok) });
+    const { store } = await signedInStore();
+    const started = Date.now();
+    const result = await fetchProbe(store, 1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(result.error).toBeUndefined();
+    expect(result.data).toBe('ok:Bearer old');
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/probe/1', 'GET /api/probe/1']);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(store.getState().session.accessToken).toBe('old');
+  });
+
+  it('is bounded: after 2 retries the 429 reaches the caller', async () => {
+    const { seen } = mockFetch({ 'GET /api/probe/1': tooMany('0') });
+    const { store } = await signedInStore();
+    const result = await fetchProbe(store, 1);
+    expect(result.error).toMatchObject({ status: 429, data: { code: 'COMMON429' } });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('never repeats a write, and does not retry a 429 without Retry-After', async () => {
+    const { seen } = mockFetch({ 'POST /api/probe/1': tooMany('0'), 'GET /api/probe/2': tooMany(null) });
+    const { store } = await signedInStore();
+    const write = await store.dispatch(probeApi.endpoints.probeWrite.initiate(1));
+    expect('error' in write && write.error).toMatchObject({ status: 429 });
+    const read = await fetchProbe(store, 2);
+    expect(read.error).toMatchObject({ status: 429 });
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/probe/1', 'GET /api/probe/2']);
+  });
+
+  it('retryAfterMs: seconds or an HTTP date, capped at 30 s; unreadable → no retry', () => {
+    const now = Date.parse('2026-11-27T09:00:00Z');
+    expect(retryAfterMs('2', now)).toBe(2000);
+    expect(retryAfterMs(' 0 ', now)).toBe(0);
+    expect(retryAfterMs('3600', now)).toBe(RATE_LIMIT_MAX_WAIT_MS);
+    expect(RATE_LIMIT_MAX_WAIT_MS).toBe(30_000);
+    expect(retryAfterMs('Fri, 27 Nov 2026 09:00:05 GMT', now)).toBe(5000);
+    expect(retryAfterMs('Fri, 27 Nov 2026 08:59:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs('-1', now)).toBeNull();
+    expect(retryAfterMs(null, now)).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import {
   reissueResponseSchema,
   type Provider,
 } from '../../../contract';
-import type { AppConfig } from '../../config';
+import { type AppConfig, startupWarnings } from '../../config';
 import type { Db } from '../../db';
 import { ApiError, ok } from '../../http/envelope';
 import { cookieBase as baseCookieOptions, clearRefreshCookie as clearRefresh } from './cookies';
@@ -68,7 +68,10 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
   const strictRateLimit = {
     rateLimit: { max: Math.max(1, Math.ceil(config.rateLimitMax / 10)), timeWindow: 60_000 },
   };
-  const devSignInEnabled = !config.isProduction;
+  // issue #23: loopback PUBLIC_URL outside production, or DEV_SIGN_IN (server/config.ts `devSignIn`).
+  const devSignInEnabled = config.devSignIn;
+  // Logged once when the app is built at start (main.ts builds one app); docs/security.md "Development sign-in".
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   const cookieBase = baseCookieOptions(config);
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
@@ -118,12 +121,13 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
           'Browser navigation. 302 to the provider with state + PKCE S256 (signed HttpOnly `oauth_state` cookie, ' +
           'path `/login/oauth2`, 10 min; scopes google `openid email profile`, kakao `profile_nickname ' +
           'profile_image account_email`; redirect URI `<PUBLIC_URL>/login/oauth2/code/{provider}`). ' +
-          'Without a client id: the development sign-in form (200 HTML) outside production, or 302 ' +
-          '`/onboarding?error=provider_not_configured` in production. docs/product.md "Sign-in and session".',
+          'Without a client id: the development sign-in form (200 HTML) when the development sign-in is on ' +
+          '(a loopback `PUBLIC_URL` outside production, or `DEV_SIGN_IN=true`; docs/security.md "Development ' +
+          'sign-in"), else 302 `/onboarding?error=provider_not_configured`. docs/product.md "Sign-in and session".',
         params: providerParams,
         response: {
           200: htmlResponse(
-            'Development sign-in form (only when the provider has no client id, outside production)',
+            'Development sign-in form (only when the provider has no client id and the development sign-in is on)',
           ),
           302: redirectResponse('To the provider, or `/onboarding?error=provider_not_configured`'),
           404: errorEnvelopeSchema.describe('Unknown provider (`COMMON404`)'),
@@ -226,11 +230,12 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
         attachValidation: true,
         schema: {
           tags: ['auth'],
-          summary: 'Development sign-in (not in production)',
+          summary: 'Development sign-in (loopback PUBLIC_URL outside production, or DEV_SIGN_IN=true)',
           description:
             'Form post from the development sign-in page. 302 `/onboarding/loading` with the `refreshToken` ' +
             'cookie (member found or created as provider user `dev:<email>`); 400 HTML form with messages when ' +
-            'a field is invalid. Only for providers without a client id; absent in production.',
+            'a field is invalid. Only for providers without a client id; absent unless the development sign-in is ' +
+            'on (docs/security.md "Development sign-in").',
           params: providerParams,
           body: devSignInFormSchema,
           consumes: ['application/x-www-form-urlencoded'],

@@ -9,6 +9,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { githubDelivery, githubInstallation, item, team, workspace } from '../../db/schema';
 import { ApiError, ok } from '../../http/envelope';
+import { findNulCharacter } from '../../http/input-guard';
 import { MAX_ID } from '../../../contract/ids';
 import { plainTextToLexical } from '../../../contract/lexical';
 import { KIND_BY_NAME } from '../items/kinds';
@@ -67,6 +68,10 @@ const issuesPayloadSchema = z.object({
     title: z.string(),
     body: z.string().nullish(),
     html_url: z.string().min(1).max(2000),
+    /** Who opened the issue (`<slug>[bot]`, type `Bot`, for issues our App opened with its installation token). */
+    user: z.object({ login: z.string().max(100), type: z.string().max(40).nullish() }).nullish(),
+    /** Set by GitHub on issues a GitHub App opened: that App's id. */
+    performed_via_github_app: z.object({ id: z.number().int() }).nullish(),
   }),
   changes: z
     .object({
@@ -120,6 +125,28 @@ export function contentFromIssueBody(config: AppConfig, body: string | null | un
   return plainTextToLexical(text, ITEM_CONTENT_MAX_BYTES);
 }
 
+/**
+ * Whether GitHub says the issue was opened by OUR GitHub App (with an installation token, as `syncExternal` does):
+ * `performed_via_github_app.id` is `GITHUB_APP_ID`, or the author is the App's bot user `<GITHUB_APP_SLUG>[bot]`.
+ * The delivery is signed, so these fields come from GitHub, not from whoever wrote the issue. Only such issues may
+ * be linked to an external through the link-back URL in their body (issue #23, docs/security.md "GitHub
+ * installations"): anyone who can open issues in a linked repository can paste an external's URL.
+ */
+export function openedByOurApp(
+  github: Pick<AppConfig['github'], 'appId' | 'slug'>,
+  issue: Pick<IssuesPayload['issue'], 'user' | 'performed_via_github_app'>,
+): boolean {
+  const appId = github.appId === undefined ? NaN : Number(github.appId);
+  if (issue.performed_via_github_app && issue.performed_via_github_app.id === appId) return true;
+  const user = issue.user;
+  return (
+    user !== null &&
+    user !== undefined &&
+    user.type === 'Bot' &&
+    user.login.toLowerCase() === `${github.slug}[bot]`.toLowerCase()
+  );
+}
+
 /** PostgreSQL `unique_violation` (also when wrapped by Drizzle as the error's `cause`). */
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
@@ -138,9 +165,10 @@ type ItemRow = typeof item.$inferSelect;
 /**
  * Applies one `issues` delivery inside `tx` (the transaction that also recorded its delivery id). The teams are
  * those linked to the payload's installation (one, usually). The item of the issue is the GITHUB external of one of
- * them with the same owner/repo (case-insensitive) and number — or, when none has the number yet, the external its
- * body links back to (our own issue, whose webhook may beat our create response): that item is then given the
- * number and url.
+ * them with the same owner/repo (case-insensitive) and number — or, when none has the number yet and our App opened
+ * the issue (`openedByOurApp`), the external its body links back to (our own issue, whose webhook may beat our
+ * create response): that item is then given the number and url. An issue someone else opened with an external's
+ * URL in its body is never linked to that external (it becomes a new external of its own).
  * - `opened`: the item exists → nothing (never a second item); linked by the marker → `linked`; otherwise a new
  *   GITHUB external in the team (state and priority NONE, no author, managers or goal), the title cut to 20, the
  *   body as paragraphs → `created`.
@@ -179,8 +207,10 @@ async function applyIssueEvent(
     .for('update');
   const alreadyKnown = row !== undefined;
 
-  if (!row) {
-    // Our own issue whose number we have not stored yet: the external its body links back to.
+  if (!row && openedByOurApp(config.github, payload.issue)) {
+    // Our own issue whose number we have not stored yet: the external its body links back to. Only for issues our
+    // App opened — a person pasting an external's URL into their own issue must not take that external over
+    // (e.g. one whose GitHub issue was never created), then rename or close it from GitHub.
     for (const target of linkBackTargets(config, payload.issue.body ?? '')) {
       if (!teamIds.includes(target.teamId)) continue;
       const [candidate] = await tx
@@ -414,6 +444,14 @@ export async function githubWebhookRoutes(
         throw new ApiError('WEBHOOK400_0');
       }
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw new ApiError('WEBHOOK400_0');
+      }
+      // PostgreSQL `text` cannot hold U+0000 (docs/security.md "Input"): a signed delivery carrying one (e.g. in
+      // an issue body) is refused as malformed, never a 500 from the database. The app-wide NUL guard does not see
+      // this plugin's raw body, hence the check here, after the signature.
+      const nulAt = findNulCharacter(parsed, 'body');
+      if (nulAt !== null) {
+        request.log.warn({ delivery: deliveryId, field: nulAt }, 'GitHub webhook: NUL character refused');
         throw new ApiError('WEBHOOK400_0');
       }
       const log = request.log.child({ githubEvent: event, delivery: deliveryId });

@@ -1,10 +1,11 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type Code,
   connectUrlResponseSchema,
+  envelopeSchema,
   errorEnvelopeSchema,
   githubConnectQuerySchema,
   githubInstallationResponseSchema,
@@ -16,6 +17,7 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db';
 import { team } from '../../db/schema';
+import { requireAdmin } from '../../http/roles';
 import { AUTH_ERRORS } from '../../http/route-errors';
 import { ApiError, ok } from '../../http/envelope';
 import { callerWorkspaceId, resolveTeamScope, teamScopeHook } from '../../http/team-scope';
@@ -23,8 +25,21 @@ import { noStoreByDefault } from '../../http/no-store';
 import { GithubCallError } from './github';
 import { type Integrations, slackRedirectUri } from './integrations';
 import { SlackCallError } from './slack';
-import { signState, verifyState } from './state';
-import { findGithubInstallation, linkGithubInstallation, upsertSlackLink } from './store';
+import {
+  bindConnectToBrowser,
+  clearConnectCookie,
+  sameBrowser,
+  stillConnectingAdmin,
+  useStateOnce,
+} from './connect-binding';
+import { type StatePurpose, type VerifiedState, signState, verifyState } from './state';
+import {
+  findGithubInstallation,
+  linkGithubInstallation,
+  unlinkGithubInstallation,
+  unlinkSlack,
+  upsertSlackLink,
+} from './store';
 
 export interface IntegrationRoutesOptions {
   db: Db;
@@ -92,6 +107,12 @@ export async function integrationRoutes(
 
   noStoreByDefault(app);
 
+  /** A team's name (for audit details); '' when it is gone. */
+  const teamNameOf = async (teamId: number): Promise<string> => {
+    const [row] = await db.select({ name: team.name }).from(team).where(eq(team.id, teamId));
+    return row?.name ?? '';
+  };
+
   /** Logs a callback failure (a provider outage as a warning with the cause) and redirects to the complete page. */
   const fail = (reply: FastifyReply, log: FastifyBaseLogger, path: string, failure: unknown) => {
     if (failure instanceof CallbackFailure) {
@@ -106,6 +127,32 @@ export async function integrationRoutes(
     return reply.redirect(completeLocation(path, null, code), 302);
   };
 
+  /**
+   * The checks every callback makes after the state's signature (issue #23, docs/security.md "Binding to the
+   * browser and the member"), in this order: the browser carries the connect cookie whose nonce the state names;
+   * the state was not used before (then it is used up); its member is still an admin of its workspace. Any failure
+   * → `refused` (`GITHUB403_0` / `SLACK403_0`), nothing linked.
+   */
+  const checkBinding = async (
+    request: FastifyRequest,
+    state: VerifiedState,
+    refused: Code,
+  ): Promise<void> => {
+    // No `teamId` on the complete page: the browser may belong to someone else entirely (a forwarded link), who
+    // must neither learn the state's team nor be sent back to it; "돌아가기" then goes to their own default team.
+    if (!sameBrowser(request, state)) {
+      throw new CallbackFailure(refused, null, 'connect cookie missing or of another connect');
+    }
+    if (!(await useStateOnce(db, state))) throw new CallbackFailure(refused, null, 'state already used');
+    if (!(await stillConnectingAdmin(db, state))) {
+      throw new CallbackFailure(refused, null, 'member of the state is no longer an admin of its workspace');
+    }
+  };
+
+  /** The callback's answer ends the round trip: its connect cookie is expired, success or not. */
+  const endRoundTrip = (reply: FastifyReply, purpose: StatePurpose) =>
+    clearConnectCookie(reply, config, purpose);
+
   r.get(
     '/api/github/connect',
     {
@@ -114,16 +161,19 @@ export async function integrationRoutes(
         tags: ['integrations'],
         summary: 'GitHub App install URL for a team',
         description:
-          "Result: the URL of the App's install page with a signed `state` (HS256, 10 minutes, member and " +
-          'team). Send the browser there; ' +
-          'GitHub returns it to `/api/github/installation/callback`. 503 `GITHUB503_0` when the server has no ' +
-          'GitHub App configured.',
+          "Result: the URL of the App's install page with a signed `state` (HS256, 10 minutes, member, team, " +
+          'workspace, single use). Sets the HttpOnly SameSite=Lax cookie `momentum_connect_github` (10 minutes, ' +
+          'path `/api/github/installation/callback`) with a random nonce the state carries the hash of: only ' +
+          'this browser can complete the install (docs/security.md "GitHub installations"). Send the browser ' +
+          'there; GitHub returns it to `/api/github/installation/callback`. Workspace admins only (403 ' +
+          '`ROLE403_0`). 503 `GITHUB503_0` when the server has no GitHub App configured.',
         security: [{ bearerAuth: [] }],
         querystring: githubConnectQuerySchema,
         response: {
           200: connectUrlResponseSchema,
           400: errorEnvelopeSchema.describe('`VALID400_1`: teamId missing or malformed'),
           401: AUTH_ERRORS,
+          403: errorEnvelopeSchema.describe('`ROLE403_0`: the caller is not a workspace admin'),
           404: errorEnvelopeSchema.describe("`TEAM404_0`: no team with that id in the caller's workspace"),
           503: errorEnvelopeSchema.describe('`GITHUB503_0`: GitHub App not configured'),
         },
@@ -131,12 +181,14 @@ export async function integrationRoutes(
     },
     async (request, reply) => {
       const scope = await resolveTeamScope(db, request.memberId, request.query.teamId);
+      await requireAdmin(db, request.memberId);
       if (!integrations.github) throw new ApiError('GITHUB503_0');
       const state = await signState(keys.stateKey, {
         purpose: 'github',
         memberId: request.memberId,
         teamId: scope.teamId,
         workspaceId: scope.workspaceId,
+        browser: bindConnectToBrowser(reply, config, 'github'),
       });
       const url = new URL(
         `${config.github.webUrl}/apps/${encodeURIComponent(config.github.slug)}/installations/new`,
@@ -161,7 +213,9 @@ export async function integrationRoutes(
           '(replacing its earlier link); teams of one workspace may share an installation. 302 ' +
           '`/workspace/github/complete?teamId=<id>` (no `teamId` when the state does not tell it), or with ' +
           '`&error=` `GITHUB400_1` (bad, expired or foreign state; missing, used or refused `code`; unknown or ' +
-          'foreign installation; `setup_action=request` awaiting approval) | `GITHUB409_0` (linked to another ' +
+          'foreign installation; `setup_action=request` awaiting approval) | `GITHUB403_0` (not the browser ' +
+          'that started the connect — no or another `momentum_connect_github` cookie —, the state used ' +
+          'before, or its member no longer an admin of the workspace; no `teamId`) | `GITHUB409_0` (linked to another ' +
           'workspace; nothing changed) | `GITHUB502_0` (GitHub failing) | `GITHUB503_0` (not configured).',
         querystring: z.object({
           code: queryValue("The installing user's OAuth code (one-time)"),
@@ -174,11 +228,13 @@ export async function integrationRoutes(
     },
     async (request, reply) => {
       const { code, installation_id: rawInstallation, setup_action: setupAction, state } = request.query;
+      endRoundTrip(reply, 'github');
       try {
         const check = await verifyState(keys.stateKey, state, 'github');
         if (!check.ok) throw new CallbackFailure('GITHUB400_1', check.teamId, 'bad or expired state');
         const { memberId } = check.state;
         const teamId = check.state.teamId!;
+        await checkBinding(request, check.state, 'GITHUB403_0');
         if (!rawInstallation || !INSTALLATION_ID.test(rawInstallation)) {
           throw new CallbackFailure(
             'GITHUB400_1',
@@ -188,8 +244,10 @@ export async function integrationRoutes(
         }
         const installationId = Number(rawInstallation);
         let workspaceId: number;
+        let teamName: string;
         try {
           ({ workspaceId } = await resolveTeamScope(db, memberId, teamId));
+          teamName = await teamNameOf(teamId);
         } catch (error) {
           if (error instanceof ApiError)
             throw new CallbackFailure('GITHUB400_1', teamId, `team: ${error.code}`);
@@ -219,7 +277,11 @@ export async function integrationRoutes(
           );
         }
         const account = await ask(() => github.installationAccount(installationId));
-        const outcome = await linkGithubInstallation(db, { teamId, workspaceId, installationId, account });
+        const outcome = await linkGithubInstallation(
+          db,
+          { teamId, workspaceId, installationId, account },
+          { actorId: memberId, ip: request.ip, details: { teamId, teamName, account, installationId } },
+        );
         if (outcome === 'conflict') {
           throw new CallbackFailure(
             'GITHUB409_0',
@@ -325,6 +387,48 @@ export async function integrationRoutes(
     },
   );
 
+  r.delete(
+    '/api/teams/:teamId/github/installation',
+    {
+      ...guarded,
+      schema: {
+        tags: ['integrations'],
+        summary: "Disconnect the team's GitHub App installation",
+        description:
+          'Removes the team\'s GitHub link (issue #23, docs/security.md "Roles": workspace admins only, 403 ' +
+          '`ROLE403_0`); its GITHUB externals stay with their issue links, and webhooks of the installation no ' +
+          'longer reach the team. Writes `integration.disconnected` to the audit log in the same transaction. ' +
+          'Result null. 404 `GITHUB404_0` when the team is not linked. The App stays installed on GitHub ' +
+          '(uninstall it there).',
+        security: [{ bearerAuth: [] }],
+        params: teamParamsSchema,
+        response: {
+          200: envelopeSchema(z.null()),
+          400: errorEnvelopeSchema.describe('`VALID400_1`: teamId malformed'),
+          401: AUTH_ERRORS,
+          403: errorEnvelopeSchema.describe('`ROLE403_0`: the caller is not a workspace admin'),
+          404: errorEnvelopeSchema.describe('`TEAM404_0` no such team | `GITHUB404_0` not linked'),
+        },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(db, request.memberId);
+      const { teamId, workspaceId } = request.teamScope;
+      const removed = await unlinkGithubInstallation(
+        db,
+        { teamId, workspaceId },
+        {
+          actorId: request.memberId,
+          ip: request.ip,
+          details: { teamId, teamName: await teamNameOf(teamId) },
+        },
+      );
+      if (!removed) throw new ApiError('GITHUB404_0');
+      request.log.info({ teamId, installationId: removed.installationId }, 'GitHub App unlinked');
+      return ok(reply, 'GITHUB200_5', null);
+    },
+  );
+
   r.get(
     '/slack/connect',
     {
@@ -334,14 +438,18 @@ export async function integrationRoutes(
         summary: "Slack authorize URL for the caller's workspace",
         description:
           "Result: Slack's OAuth v2 authorize URL for the caller's workspace with a signed `state` (10 " +
-          'minutes); Slack returns the browser to `/slack/callback`. `teamId` (optional, default the default ' +
-          'team) is where the complete page returns. 503 `SLACK503_0` when the server has no Slack app configured.',
+          'minutes, single use); Slack returns the browser to `/slack/callback`. Sets the HttpOnly SameSite=Lax ' +
+          'cookie `momentum_connect_slack` (10 minutes, path `/slack/callback`) whose nonce the state carries ' +
+          'the hash of: only this browser can complete it. `teamId` (optional, default the default team) is ' +
+          'where the complete page returns. Workspace admins only (403 `ROLE403_0`). 503 `SLACK503_0` when the ' +
+          'server has no Slack app configured.',
         security: [{ bearerAuth: [] }],
         querystring: slackConnectQuerySchema,
         response: {
           200: connectUrlResponseSchema,
           400: errorEnvelopeSchema.describe('`VALID400_1`: teamId malformed'),
           401: AUTH_ERRORS,
+          403: errorEnvelopeSchema.describe('`ROLE403_0`: the caller is not a workspace admin'),
           404: errorEnvelopeSchema.describe('`WORKSPACE404_0` no workspace yet | `TEAM404_0` no such team'),
           503: errorEnvelopeSchema.describe('`SLACK503_0`: Slack app not configured'),
         },
@@ -353,12 +461,14 @@ export async function integrationRoutes(
         teamId === undefined
           ? await callerWorkspaceId(db, request.memberId)
           : (await resolveTeamScope(db, request.memberId, teamId)).workspaceId;
+      await requireAdmin(db, request.memberId);
       if (!integrations.slack || !config.slack.clientId) throw new ApiError('SLACK503_0');
       const state = await signState(keys.stateKey, {
         purpose: 'slack',
         memberId: request.memberId,
         teamId: teamId ?? null,
         workspaceId,
+        browser: bindConnectToBrowser(reply, config, 'slack'),
       });
       const url = new URL(config.slack.authorizeUrl);
       url.searchParams.set('client_id', config.slack.clientId);
@@ -366,6 +476,40 @@ export async function integrationRoutes(
       url.searchParams.set('state', state);
       url.searchParams.set('redirect_uri', slackRedirectUri(config));
       return ok(reply, 'SLACK200_0', url.toString());
+    },
+  );
+
+  r.delete(
+    '/slack/link',
+    {
+      onRequest: app.requireMember,
+      schema: {
+        tags: ['integrations'],
+        summary: "Disconnect the caller's workspace from Slack",
+        description:
+          "Removes the workspace's Slack link and its sealed bot token (issue #23, docs/security.md " +
+          '"Roles": workspace admins only, 403 `ROLE403_0`); SLACK externals stay with their message links. ' +
+          'Writes `integration.disconnected` to the audit log in the same transaction. Result null. 404 ' +
+          '`SLACK404_0` when the workspace is not linked, `WORKSPACE404_0` without a workspace.',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: envelopeSchema(z.null()),
+          401: AUTH_ERRORS,
+          403: errorEnvelopeSchema.describe('`ROLE403_0`: the caller is not a workspace admin'),
+          404: errorEnvelopeSchema.describe('`WORKSPACE404_0` no workspace | `SLACK404_0` not linked'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { workspaceId } = await requireAdmin(db, request.memberId);
+      const removed = await unlinkSlack(db, workspaceId, {
+        actorId: request.memberId,
+        ip: request.ip,
+        details: {},
+      });
+      if (!removed) throw new ApiError('SLACK404_0');
+      request.log.info({ workspaceId }, 'Slack unlinked');
+      return ok(reply, 'SLACK200_1', null);
     },
   );
 
@@ -389,7 +533,9 @@ export async function integrationRoutes(
         description:
           'Browser navigation from Slack. Stores the bot token (encrypted) and the channel the installer chose, ' +
           "replacing the workspace's earlier link. 302 `/workspace/slack/complete?teamId=<id>`, or with " +
-          '`&error=` `SLACK400_0` (bad or expired state, cancelled, code refused) | `SLACK502_0` (Slack ' +
+          '`&error=` `SLACK400_0` (bad or expired state, cancelled, code refused) | `SLACK403_0` (not the ' +
+          'browser that started the connect, the state used before, or its member no longer an admin of the ' +
+          'workspace) | `SLACK502_0` (Slack ' +
           'unreachable) | `SLACK503_0` (not configured).',
         querystring: z.object({
           code: queryValue('Authorization code'),
@@ -401,12 +547,14 @@ export async function integrationRoutes(
     },
     async (request, reply) => {
       const { code, state, error } = request.query;
+      endRoundTrip(reply, 'slack');
       try {
         const check = await verifyState(keys.stateKey, state, 'slack');
         if (!check.ok) throw new CallbackFailure('SLACK400_0', check.teamId, 'bad or expired state');
         const { memberId } = check.state;
         const workspaceId = check.state.workspaceId!;
         const teamId = check.state.teamId ?? (await defaultTeamOf(workspaceId));
+        await checkBinding(request, check.state, 'SLACK403_0');
         if (error)
           throw new CallbackFailure('SLACK400_0', teamId, `Slack answered error=${error.slice(0, 100)}`);
         if (!code || !OAUTH_CODE.test(code))
@@ -428,13 +576,28 @@ export async function integrationRoutes(
           const platform = failure instanceof SlackCallError && failure.platform;
           throw CallbackFailure.ofCall(platform ? 'SLACK400_0' : 'SLACK502_0', teamId, failure);
         }
-        await upsertSlackLink(db, keys.tokenKey, {
-          workspaceId,
-          slackTeamId: install.teamId,
-          botToken: install.botToken,
-          channelId: install.channelId,
-          channelName: install.channelName,
-        });
+        await upsertSlackLink(
+          db,
+          keys.tokenKey,
+          {
+            workspaceId,
+            slackTeamId: install.teamId,
+            botToken: install.botToken,
+            channelId: install.channelId,
+            channelName: install.channelName,
+          },
+          {
+            actorId: memberId,
+            ip: request.ip,
+            details: {
+              teamId,
+              teamName: teamId === null ? null : await teamNameOf(teamId),
+              slackTeamId: install.teamId,
+              slackTeamName: install.teamName,
+              channelName: install.channelName,
+            },
+          },
+        );
         request.log.info(
           { workspaceId, slackTeamId: install.teamId, channelId: install.channelId, memberId },
           'Slack linked',

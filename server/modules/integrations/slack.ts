@@ -29,6 +29,8 @@ export interface SlackInstall {
   botToken: string;
   /** Slack's team (workspace) id. */
   teamId: string;
+  /** Slack's team name, when Slack tells it (for the audit log). */
+  teamName: string | null;
   /** The channel the installer chose (`incoming_webhook`), if the `incoming-webhook` scope was granted. */
   channelId: string | null;
   channelName: string | null;
@@ -98,6 +100,7 @@ export function createSlackApi(config: SlackAppConfig): SlackApi | null {
         return {
           botToken: result.access_token,
           teamId: result.team.id,
+          teamName: result.team.name ?? null,
           channelId: result.incoming_webhook?.channel_id ?? null,
           channelName: result.incoming_webhook?.channel ?? null,
         };

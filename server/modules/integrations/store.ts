@@ -1,7 +1,32 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { githubInstallation, slackLink, team } from '../../db/schema';
+import { type AuditEntry, recordAudit } from '../audit/record';
 import { openSecret, sealSecret } from './crypto';
+
+/**
+ * Who changes a link, for its audit entry (issue #23, docs/security.md "Audit log"): the admin, their address and
+ * what to note (team id/name, GitHub account or Slack team name — never tokens). Written in the link's transaction.
+ */
+export interface LinkAudit {
+  actorId: number;
+  ip: string | null;
+  details: Record<string, unknown>;
+}
+
+const auditEntry = (
+  workspaceId: number,
+  action: 'integration.connected' | 'integration.disconnected',
+  name: 'github' | 'slack',
+  audit: LinkAudit,
+): AuditEntry => ({
+  workspaceId,
+  actorId: audit.actorId,
+  action,
+  target: { type: 'integration', name },
+  details: audit.details,
+  ip: audit.ip,
+});
 
 /**
  * Storage of the integration links (server/db/schema.ts `github_installation`, `slack_link`). GitHub is linked per
@@ -57,6 +82,7 @@ export async function lockGithubInstallation(tx: Db, installationId: number): Pr
 export async function linkGithubInstallation(
   db: Db,
   link: StoredInstallation & { workspaceId: number },
+  audit?: LinkAudit,
 ): Promise<'linked' | 'conflict'> {
   const { workspaceId, ...row } = link;
   return db.transaction(async (tx) => {
@@ -71,6 +97,7 @@ export async function linkGithubInstallation(
       .limit(1);
     if (elsewhere.length > 0) return 'conflict';
     await upsertGithubInstallation(tx, row);
+    if (audit) await recordAudit(tx, auditEntry(workspaceId, 'integration.connected', 'github', audit));
     return 'linked';
   });
 }
@@ -100,18 +127,86 @@ export interface SlackLinkInput {
 /** Additional data bound into the sealed token: it opens only in its own workspace's row. */
 const tokenAad = (workspaceId: number) => `slack_link:${workspaceId}`;
 
-/** Links (or re-links) the workspace to Slack; the bot token is stored sealed (AES-256-GCM), never in clear. */
-export async function upsertSlackLink(db: Db, tokenKey: Buffer, link: SlackLinkInput): Promise<void> {
+/**
+ * Links (or re-links) the workspace to Slack; the bot token is stored sealed (AES-256-GCM), never in clear. With
+ * `audit`, the `integration.connected` entry is written in the same transaction.
+ */
+export async function upsertSlackLink(
+  db: Db,
+  tokenKey: Buffer,
+  link: SlackLinkInput,
+  audit?: LinkAudit,
+): Promise<void> {
   const values = {
     teamIdExternal: link.slackTeamId,
     botTokenEncrypted: sealSecret(tokenKey, link.botToken, tokenAad(link.workspaceId)),
     channelId: link.channelId,
     channelName: link.channelName,
   };
-  await db
-    .insert(slackLink)
-    .values({ workspaceId: link.workspaceId, ...values })
-    .onConflictDoUpdate({ target: slackLink.workspaceId, set: { ...values, createdAt: sql`now()` } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(slackLink)
+      .values({ workspaceId: link.workspaceId, ...values })
+      .onConflictDoUpdate({ target: slackLink.workspaceId, set: { ...values, createdAt: sql`now()` } });
+    if (audit) await recordAudit(tx, auditEntry(link.workspaceId, 'integration.connected', 'slack', audit));
+  });
+}
+
+/**
+ * Removes the team's GitHub link (its GITHUB externals stay, with their issue links) and writes the
+ * `integration.disconnected` entry in the same transaction. → the removed link, or null when there was none
+ * (nothing written).
+ */
+export async function unlinkGithubInstallation(
+  db: Db,
+  scope: { teamId: number; workspaceId: number },
+  audit: Omit<LinkAudit, 'details'> & { details: Record<string, unknown> },
+): Promise<StoredInstallation | null> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(githubInstallation)
+      .where(eq(githubInstallation.teamId, scope.teamId))
+      .returning({
+        teamId: githubInstallation.teamId,
+        installationId: githubInstallation.installationId,
+        account: githubInstallation.account,
+      });
+    if (!removed) return null;
+    await recordAudit(
+      tx,
+      auditEntry(scope.workspaceId, 'integration.disconnected', 'github', {
+        ...audit,
+        details: { ...audit.details, account: removed.account, installationId: removed.installationId },
+      }),
+    );
+    return removed;
+  });
+}
+
+/**
+ * Removes the workspace's Slack link (the sealed bot token with it) and writes the `integration.disconnected` entry
+ * in the same transaction. → whether there was a link.
+ */
+export async function unlinkSlack(db: Db, workspaceId: number, audit: LinkAudit): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(slackLink)
+      .where(eq(slackLink.workspaceId, workspaceId))
+      .returning({ slackTeamId: slackLink.teamIdExternal, channelName: slackLink.channelName });
+    if (removed.length === 0) return false;
+    await recordAudit(
+      tx,
+      auditEntry(workspaceId, 'integration.disconnected', 'slack', {
+        ...audit,
+        details: {
+          ...audit.details,
+          slackTeamId: removed[0]!.slackTeamId,
+          channelName: removed[0]!.channelName,
+        },
+      }),
+    );
+    return true;
+  });
 }
 
 export interface StoredSlackLink {

@@ -103,6 +103,22 @@ describe('failure (?error=CODE)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/team/11/ext'));
   });
 
+  it('a connect finished in another browser or by a non-admin (GITHUB403_0, no teamId) says so and goes back to the own default team', async () => {
+    mockFetch(routes());
+    const { router } = await renderApp('/workspace/github/complete?error=GITHUB403_0', {
+      preloadedState: signedIn,
+    });
+    const region = await screen.findByRole('region', { name: 'GitHub 연동 결과' });
+    expect(within(region).getByRole('alert')).toHaveTextContent(
+      'GitHub 연동은 연동을 시작한 브라우저에서 워크스페이스 관리자만 완료할 수 있습니다. 다시 시작해 주세요.',
+    );
+    await waitFor(() => expect(backButton()).toBeEnabled());
+    await userEvent.click(backButton());
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/^\/workspace\/default\/team\/\d+\/ext$/),
+    );
+  });
+
   it('Slack with an unknown code shows the generic failure line', async () => {
     mockFetch(routes());
     await renderApp('/workspace/slack/complete?error=access_denied', { preloadedState: signedIn });

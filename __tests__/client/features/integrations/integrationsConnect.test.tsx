@@ -119,6 +119,18 @@ describe('connect modal', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it('a member (not an admin) is told in Korean that only admins connect; the browser stays (issue #23)', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { dialog } = await openModal(7, {
+      'GET /slack/connect': () => errorEnvelope(403, 'ROLE403_0', '워크스페이스 관리자만 할 수 있습니다.'),
+    });
+    await userEvent.click(slackCard());
+    await userEvent.click(submit());
+    expect(await screen.findByText('워크스페이스 관리자만 할 수 있습니다.')).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('a 502, and a result that is no address, toast too', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     let answer = () =>
