@@ -177,7 +177,8 @@ export async function alarmRoutes(
         description:
           "Development and tests only: `{ now }` moves this server's clock (the reminder's today, the " +
           "notifications' `deadline`), `{ reset: true }` restores real time; then the deadline reminder runs " +
-          'once. Refused in production (403 `CLOCK403_0`), where nothing changes.',
+          'once. Refused (403 `CLOCK403_0`, nothing changes) wherever the development sign-in is off: in ' +
+          'production, and on a non-loopback `PUBLIC_URL` unless `DEV_SIGN_IN=true` (docs/security.md).',
         security: [{ bearerAuth: [] }],
         body: devClockBodySchema,
         response: {
@@ -186,7 +187,7 @@ export async function alarmRoutes(
             '`VALID400_1`: neither `{ now }` (2000–2099) nor `{ reset: true }`',
           ),
           401: AUTH_ERRORS,
-          403: errorEnvelopeSchema.describe('`CLOCK403_0`: production server'),
+          403: errorEnvelopeSchema.describe('`CLOCK403_0`: the development sign-in is off here'),
         },
       },
     },
