@@ -1,4 +1,4 @@
-import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { INVALID_ID_MESSAGE, parseId } from '../../contract/ids';
 import type { Db } from '../db';
@@ -196,4 +196,15 @@ export function teamWriterHook(db: Db) {
     await scope(request);
     requireTeamMembership(request.teamScope);
   };
+}
+
+/**
+ * SQL condition on `team`: the team is readable by `memberId` — public, or private with `memberId` as a member
+ * (issue #23, docs/security.md "Teams"). For lists that name teams (settings, members' teams).
+ */
+export function readableTeam(memberId: number) {
+  return or(
+    eq(team.visibility, 'public'),
+    sql`exists (select 1 from ${teamMember} where ${teamMember.teamId} = ${team.id} and ${teamMember.memberId} = ${memberId})`,
+  );
 }
