@@ -31,6 +31,11 @@ export { TEAM_PAGE_SIZE };
 export const teamPageQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(100).default(TEAM_PAGE_SIZE),
+  /**
+   * issue #23: `all` (default) the workspace's teams the caller may see, in workspace order; `mine` "나의 팀" —
+   * only the caller's teams, the default team first, then the caller's own order (`team_member.position`).
+   */
+  scope: z.enum(['all', 'mine']).default('all'),
 });
 export type TeamPageQuery = z.input<typeof teamPageQuerySchema>;
 
@@ -79,9 +84,8 @@ export const reorderTeamsResponseSchema = envelopeSchema(z.null());
 
 
 /**
- * `GET /api/workspace/teams/mine` result ("나의 팀"): the teams the caller belongs to — the default team first,
- * then the caller's own drag order, then the rest by workspace order. `GET /api/workspace/teams/browse`
- * ("팀 둘러보기"): the workspace's public teams the caller is not in, in workspace order, with member counts.
+ * `GET /api/workspace/teams/browse` ("팀 둘러보기"): the workspace's public teams the caller is not in, in
+ * workspace order, with member counts.
  */
 export const teamListSchema = z.object({ teamList: z.array(teamSchema) });
 export type TeamList = z.infer<typeof teamListSchema>;

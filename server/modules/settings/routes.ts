@@ -29,7 +29,7 @@ import { listMembers, myProfile } from './members';
 import { ProfileImageStore, assertAcceptedImage, profileImageDir, toProfileWebp } from './profile-image';
 import { callerWorkspaceId } from '../../http/team-scope';
 import { noStoreByDefault } from '../../http/no-store';
-import { createTeam, listTeams, reorderTeams } from './teams';
+import { createTeam, listMyTeams, listTeams, reorderTeams } from './teams';
 import { callerRole } from '../../http/roles';
 import { isAdminRole } from '../../../contract/roles';
 import { withdrawMember } from './withdraw';
@@ -129,7 +129,8 @@ export async function settingsRoutes(
           "The teams of the caller's workspace (not only the caller's) in the workspace order: default team " +
           'first, new teams last. `isLast` is true on the last page; a page past the end is empty. Public teams ' +
           'and the private teams the caller is in; workspace admins see every private team (issue #23, ' +
-          'docs/security.md "Teams").',
+          'docs/security.md "Teams"). `scope=mine`: "나의 팀" — only the caller\'s teams, default team first, then ' +
+          "the caller's own order.",
         security: [{ bearerAuth: [] }],
         querystring: teamPageQuerySchema,
         response: {
@@ -143,7 +144,10 @@ export async function settingsRoutes(
     async (request, reply) => {
       const caller = await callerRole(db, request.memberId);
       if (!caller) throw new ApiError('WORKSPACE404_0');
-      const { page, size } = request.query;
+      const { page, size, scope } = request.query;
+      if (scope === 'mine') {
+        return ok(reply, 'TEAM200_0', await listMyTeams(db, request.memberId, caller.workspaceId, page, size));
+      }
       const seesAllPrivate = isAdminRole(caller.role);
       return ok(
         reply,

@@ -113,10 +113,16 @@ export async function listTeams(
 }
 
 /**
- * "나의 팀" (issue #23, docs/security.md "Teams"): the teams `memberId` belongs to — the default team first, then
- * the member's own order (`team_member.position`), then teams without a position by workspace order.
+ * "나의 팀" (issue #23, docs/security.md "Teams"), one page: the teams `memberId` belongs to — the default team
+ * first, then the member's own order (`team_member.position`), then teams without a position by workspace order.
  */
-export async function listMyTeams(db: Db, memberId: number, workspaceId: number): Promise<Team[]> {
+export async function listMyTeams(
+  db: Db,
+  memberId: number,
+  workspaceId: number,
+  page: number,
+  size: number,
+): Promise<TeamPageResult> {
   const rows = await db
     .select(teamColumns(memberId))
     .from(team)
@@ -127,8 +133,10 @@ export async function listMyTeams(db: Db, memberId: number, workspaceId: number)
       sql`${teamMember.position} asc nulls last`,
       asc(team.position),
       asc(team.id),
-    );
-  return rows.map(toTeam);
+    )
+    .limit(size + 1)
+    .offset(page * size);
+  return { teamList: rows.slice(0, size).map(toTeam), isLast: rows.length <= size };
 }
 
 /**

@@ -28,7 +28,7 @@ import {
   profileImageDir,
   toProfileWebp,
 } from '../settings/profile-image';
-import { listBrowsableTeams, listMyTeams } from '../settings/teams';
+import { listBrowsableTeams } from '../settings/teams';
 import {
   addTeamMembers,
   deleteTeam,
@@ -109,7 +109,7 @@ async function publishTeamEvent(
 }
 
 /**
- * Team membership and team settings (issue #23, docs/security.md "Teams" and "Roles"): "나의 팀", "팀 둘러보기",
+ * Team membership and team settings (issue #23, docs/security.md "Teams" and "Roles"): "팀 둘러보기",
  * join and leave, the team settings page (rename, image, members, visibility, deletion). Team routes run behind
  * `teamScopeHook`: another workspace's team, a missing one and a private team the caller is not in all answer 404
  * `TEAM404_0`. Every change writes its audit entry in its own transaction and publishes a live event after it.
@@ -138,26 +138,6 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
   };
 
   noStoreByDefault(app);
-
-  r.get(
-    '/api/workspace/teams/mine',
-    {
-      ...authenticated,
-      schema: {
-        tags: ['teams'],
-        summary: '"나의 팀": the teams the caller belongs to',
-        description:
-          "The default team first, then the caller's own order (`PATCH /api/workspace/setting/teams`), then " +
-          'teams not ordered yet by workspace order. docs/security.md "Teams".',
-        security: [{ bearerAuth: [] }],
-        response: { 200: teamListResponseSchema, 401: AUTH_ERRORS, 404: NO_WORKSPACE },
-      },
-    },
-    async (request, reply) => {
-      const workspaceId = await callerWorkspaceId(db, request.memberId);
-      return ok(reply, 'TEAM200_2', { teamList: await listMyTeams(db, request.memberId, workspaceId) });
-    },
-  );
 
   r.get(
     '/api/workspace/teams/browse',

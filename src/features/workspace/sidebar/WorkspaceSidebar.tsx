@@ -3,7 +3,7 @@ import { styled } from '@mui/material/styles';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import type { Team } from '../../../../contract/teams';
 import { useGetAlarmUnreadCountQuery } from '../../../api/alarmsApi';
-import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
+import { useGetMyTeamsInfiniteQuery } from '../../../api/teamsApi';
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 import { tokens } from '../../../shared/ui/tokens';
 import { copy } from '../../../shared/copy';
@@ -86,7 +86,7 @@ interface WorkspaceSidebarProps {
 
 export function WorkspaceSidebar({ mini, onToggle, search }: WorkspaceSidebarProps) {
   const { data: profile } = useGetWorkspaceProfileQuery();
-  const { data, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetTeamsInfiniteQuery();
+  const { data, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetMyTeamsInfiniteQuery();
   const { defaultTeam, myTeams } = useMemo(() => splitTeams(data ? allTeams(data.pages) : []), [data]);
   const defaultTeamId = profile?.defaultTeamId ?? defaultTeam?.teamId;
   const homePath = defaultTeamId ? defaultTeamIssuePath(defaultTeamId) : workspacePaths.root;
