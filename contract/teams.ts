@@ -82,7 +82,6 @@ export const reorderTeamsResponseSchema = envelopeSchema(z.null());
 
 // issue #23 (teams and membership) — docs/security.md "Teams".
 
-
 /**
  * `GET /api/workspace/teams/browse` ("팀 둘러보기"): the workspace's public teams the caller is not in, in
  * workspace order, with member counts.

@@ -123,13 +123,20 @@ export const teamsApi = baseApi.injectEndpoints({
     }),
     /** DELETE /api/teams/{teamId}/members/{memberId} — remove a member (past work stays). */
     removeTeamMember: build.mutation<TeamSettings, { teamId: number; memberId: number }>({
-      query: ({ teamId, memberId }) => ({ url: `/api/teams/${teamId}/members/${memberId}`, method: 'DELETE' }),
+      query: ({ teamId, memberId }) => ({
+        url: `/api/teams/${teamId}/members/${memberId}`,
+        method: 'DELETE',
+      }),
       transformResponse: unwrapResult<TeamSettings>,
       invalidatesTags: [...TEAM_SETTINGS_CHANGE],
     }),
     /** DELETE /api/teams/{teamId} `{ teamName }` — admins; deletes its items, comments, alarms, links. */
     deleteTeam: build.mutation<{ teamId: number }, { teamId: number; teamName: string }>({
-      query: ({ teamId, teamName }) => ({ url: `/api/teams/${teamId}`, method: 'DELETE', body: { teamName } }),
+      query: ({ teamId, teamName }) => ({
+        url: `/api/teams/${teamId}`,
+        method: 'DELETE',
+        body: { teamName },
+      }),
       transformResponse: unwrapResult<{ teamId: number }>,
       invalidatesTags: [...TEAM_SETTINGS_CHANGE, 'Goal', 'Issue', 'External', 'Notification'],
     }),

@@ -46,9 +46,10 @@ function teamColumns(memberId: number) {
     memberCount: sql<number>`(select count(*) from ${teamMember} where ${teamMember.teamId} = ${team.id})`
       .mapWith(Number)
       .as('member_count'),
-    isMember: sql<boolean>`exists (select 1 from ${teamMember} where ${teamMember.teamId} = ${team.id} and ${teamMember.memberId} = ${memberId})`
-      .mapWith((v: unknown) => v === true || v === 't')
-      .as('is_member'),
+    isMember:
+      sql<boolean>`exists (select 1 from ${teamMember} where ${teamMember.teamId} = ${team.id} and ${teamMember.memberId} = ${memberId})`
+        .mapWith((v: unknown) => v === true || v === 't')
+        .as('is_member'),
   };
 }
 
