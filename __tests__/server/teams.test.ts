@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SseClient, openStream } from './support/events';
+import { type SseClient, openStream } from './support/events';
 import { createItemOk, createTeamWith, postItem } from './support/items';
 import { type SignedInMember, asMember, signIn } from './support/members';
 import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';

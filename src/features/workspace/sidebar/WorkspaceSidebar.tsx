@@ -6,7 +6,7 @@ import { useGetAlarmUnreadCountQuery } from '../../../api/alarmsApi';
 import { useGetMyTeamsInfiniteQuery } from '../../../api/teamsApi';
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 import { tokens } from '../../../shared/ui/tokens';
-import { copy } from '../../../shared/copy';
+import { copy, teamCopy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { unreadBadgeText } from '../../notifications';
 import { defaultTeamIssuePath, workspacePaths } from '../../../app/paths';
@@ -172,6 +172,10 @@ export function WorkspaceSidebar({ mini, onToggle, search }: WorkspaceSidebarPro
             </Suspense>
           ))}
         {myTeamsOpen && <Sentinel ref={sentinel} aria-hidden />}
+        {/* issue #23 (teams and membership): the public teams I could join */}
+        {myTeamsOpen && !mini && (
+          <QuietLink to={workspacePaths.teamBrowse}>{teamCopy.browse.sidebarLink}</QuietLink>
+        )}
       </Section>
     </>
   );
