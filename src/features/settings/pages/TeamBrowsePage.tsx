@@ -14,7 +14,7 @@ import { teamSettingsPath } from '../../../app/paths';
 import { teamCopy } from '../../../shared/copy';
 import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { SmallNavyButton } from '../../../shared/ui/buttons';
+import { SmallNavyButton, mutedWhenDisabled } from '../../../shared/ui/buttons';
 import { PHONE } from '../../../shared/ui/layout';
 import { tokens } from '../../../shared/ui/tokens';
 import { PageTitle, ProfileColumn, TitleRule } from '../profileLayout';
@@ -27,7 +27,13 @@ import { toastShown } from '../../toast';
  * the server's Korean message.
  */
 
-const Intro = styled('p')({ margin: '1.2rem 0 0', fontSize: '1.5rem', color: tokens.grey[600] });
+const Intro = styled('p')({
+  margin: '1.2rem 0 0',
+  fontSize: '1.5rem',
+  color: tokens.grey[600],
+  wordBreak: 'keep-all',
+});
+const JoinButton = styled(SmallNavyButton)(mutedWhenDisabled);
 
 const SectionTitle = styled('h2')({
   margin: '3.2rem 0 1.2rem',
@@ -140,14 +146,14 @@ export default function TeamBrowsePage() {
             <Row key={team.teamId}>
               <Avatar kind="team" size="3.2rem" src={team.teamImageUrl} />
               <TeamName team={team} />
-              <SmallNavyButton
+              <JoinButton
                 type="button"
                 disabled={busy}
                 aria-label={`${team.teamName} ${text.join}`}
                 onClick={() => void act(team, 'join')}
               >
                 {text.join}
-              </SmallNavyButton>
+              </JoinButton>
             </Row>
           ))}
         </Rows>

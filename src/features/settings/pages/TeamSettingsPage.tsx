@@ -22,7 +22,7 @@ import { teamCopy } from '../../../shared/copy';
 import { isCommitEnter } from '../../../shared/lib/keyboard';
 import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { SmallNavyButton } from '../../../shared/ui/buttons';
+import { SmallNavyButton, mutedWhenDisabled } from '../../../shared/ui/buttons';
 import { PHONE } from '../../../shared/ui/layout';
 import { Modal } from '../../../shared/ui/Modal';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
@@ -58,6 +58,7 @@ const Note = styled('p')({
   fontSize: '1.4rem',
   lineHeight: '150%',
   color: tokens.grey[500],
+  wordBreak: 'keep-all',
 });
 const ErrorText = styled('p')({ margin: '0.6rem 0 0', fontSize: '1.3rem', color: tokens.error });
 
@@ -97,6 +98,7 @@ const Row = styled('li')({
   borderBottom: `1px solid ${tokens.grey[300]}`,
   '& > span': { flex: 1, minWidth: 0, fontSize: '1.5rem', overflow: 'hidden', textOverflow: 'ellipsis' },
 });
+const NavyButton = styled(SmallNavyButton)(mutedWhenDisabled);
 const Buttons = styled('div')({ display: 'flex', gap: '0.8rem', flexWrap: 'wrap' });
 const OutlineButton = styled(SmallNavyButton)({
   backgroundColor: 'transparent',
@@ -202,9 +204,9 @@ export default function TeamSettingsPage() {
             onKeyDown={onNameKeyDown}
           />
           {team.canEdit && (
-            <SmallNavyButton type="submit" disabled={updating.isLoading || name === team.teamName}>
+            <NavyButton type="submit" disabled={updating.isLoading || name === team.teamName}>
               {text.save}
-            </SmallNavyButton>
+            </NavyButton>
           )}
         </Form>
         {nameError && <ErrorText id={`${nameId}-error`}>{nameError}</ErrorText>}
@@ -286,9 +288,9 @@ export default function TeamSettingsPage() {
                 </option>
               ))}
             </Select>
-            <SmallNavyButton type="submit" disabled={!candidate || adding.isLoading}>
+            <NavyButton type="submit" disabled={!candidate || adding.isLoading}>
               {text.addMember}
-            </SmallNavyButton>
+            </NavyButton>
           </Form>
         )}
       </Section>
