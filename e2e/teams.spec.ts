@@ -119,11 +119,16 @@ test('join and leave a team from 팀 둘러보기; a private team stays invisibl
   // A private team's page shows B exactly what a missing team's shows.
   await b.goto(`/workspace/team/${secret}/issue`);
   await expect(b.getByText('극비 출시 일정')).toHaveCount(0);
-  await b.waitForLoadState('networkidle');
+  await expect(b.getByText('404 Error')).toBeVisible();
+  await expect(b.getByTestId('join-team-notice')).toHaveCount(0);
   const hiddenPage = await b.locator('main').innerText();
   await b.goto('/workspace/team/2000000000/issue');
-  await b.waitForLoadState('networkidle');
+  await expect(b.getByText('404 Error')).toBeVisible();
   expect(await b.locator('main').innerText()).toBe(hiddenPage);
+  // A public team B is not in: a notice with 참여하기 instead of forms that would fail.
+  await b.goto(`/workspace/team/${design}/issue`);
+  await expect(b.getByTestId('join-team-notice')).toBeVisible();
+  await b.screenshot({ path: `${shots}/teams-join-notice.png` });
 
   // Phones: 팀 둘러보기 and team settings at 390 px.
   await b.setViewportSize({ width: 390, height: 844 });

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { styled } from '@mui/material/styles';
 import { errorEnvelope } from '../../api/errors';
-import { useGetMyTeamsInfiniteQuery, useJoinTeamMutation } from '../../api/teamsApi';
+import { useGetBrowsableTeamsQuery, useJoinTeamMutation } from '../../api/teamsApi';
 import { useAppDispatch } from '../../app/hooks';
 import { teamCopy } from '../../shared/copy';
 import { SmallNavyButton } from '../../shared/ui/buttons';
@@ -12,7 +12,7 @@ import { toastShown } from '../toast';
 /*
  * issue #23 (teams and membership): on the pages of a public team the member is not in, a notice says that only
  * the team's members write there, with a one-click 참여하기 — instead of forms that fail with 403 `TEAM403_1`.
- * Shown only once "나의 팀" is fully loaded and does not hold the team.
+ * Shown only for a team listed by 팀 둘러보기 (a public team of the workspace the member is not in).
  */
 
 const Bar = styled('div')({
@@ -31,13 +31,14 @@ const Bar = styled('div')({
 
 /** The notice for team `teamId`, or nothing when the member is in it (or while their teams load). */
 export function JoinTeamNotice({ teamId }: { teamId: number }) {
-  const { data } = useGetMyTeamsInfiniteQuery();
+  // The public teams the member may join (`팀 둘러보기`): a missing or private team is never among them.
+  const { data } = useGetBrowsableTeamsQuery();
   const dispatch = useAppDispatch();
   const [join, joining] = useJoinTeamMutation();
-  const outside = useMemo(() => {
-    if (!data || !data.pages.at(-1)?.isLast) return false;
-    return !data.pages.some((page) => page.teamList.some((team) => team.teamId === teamId));
-  }, [data, teamId]);
+  const outside = useMemo(
+    () => data?.teamList.some((team) => team.teamId === teamId) ?? false,
+    [data, teamId],
+  );
   if (!outside) return null;
   const text = teamCopy.joinNotice;
   return (
