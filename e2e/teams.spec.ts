@@ -106,6 +106,8 @@ test('join and leave a team from 팀 둘러보기; a private team stays invisibl
   await expect(palette.getByRole('option', { name: /공개 출시 일정/ })).toBeVisible();
   await expect(palette.getByText('극비 출시 일정')).toHaveCount(0);
   await input.fill('극비');
+  // The search ran (its empty answer replaced the earlier hits) and found nothing of the private team.
+  await expect(palette.getByText('검색 결과가 없어요')).toBeVisible();
   await expect(palette.getByRole('option', { name: /극비/ })).toHaveCount(0);
   await b.screenshot({ path: `${shots}/teams-palette-private-hidden.png` });
   await b.keyboard.press('Escape');
