@@ -6,6 +6,7 @@ import { copy, teamCopy } from '../../../shared/copy';
 import { Link } from 'react-router-dom';
 import { teamSettingsPath } from '../../../app/paths';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { PHONE } from '../../../shared/ui/layout';
 import { CreateTeamDialog } from '../CreateTeamDialog';
 import { UserSearchIcon } from '../icons';
 import { CellText, DateCell, IconCell, SettingsTablePage } from '../SettingsTable';
@@ -37,6 +38,8 @@ const NameLink = styled(Link)({
   color: 'inherit',
   textDecoration: 'none',
   '&:hover': { textDecoration: 'underline' },
+  // A 44 × 44 touch target on phones (docs/responsive.md).
+  [PHONE]: { display: 'inline-flex', alignItems: 'center', minHeight: '4.4rem', minWidth: '4.4rem' },
 });
 const PrivateBadge = styled('span')(({ theme }) => ({
   marginLeft: '0.6rem',
