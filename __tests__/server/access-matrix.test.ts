@@ -520,8 +520,8 @@ describe('access matrix: teams and roles (issue #23)', () => {
       payload: { visibility: 'private' },
     });
     expect(byAdmin.statusCode).toBe(200);
-    // Private now: the admin is not in it, so it is a 404 for them on team routes — but they still see it in the
-    // settings list to administer it, and may delete it there.
+    // Private now: the admin is not in it, so its item routes are a 404 for them — but they still see it in the
+    // settings list to administer it.
     expect((await asMember(app, admin, 'GET', `/api/teams/${teamId}/issues`)).statusCode).toBe(404);
     const listed = await asMember(app, admin, 'GET', '/api/workspace/setting/teams?size=100');
     expect(listed.json().result.teamList.map((t: { teamName: string }) => t.teamName)).toContain('역할 팀');
@@ -529,6 +529,16 @@ describe('access matrix: teams and roles (issue #23)', () => {
       payload: { teamName: '역할 팀' },
     });
     expect([deleteByMember.statusCode, deleteByMember.json().code]).toEqual([403, 'ROLE403_0']);
+    // Admins administer it without joining: its settings page, and deleting it (docs/security.md "Roles").
+    const adminSettings = await asMember(app, admin, 'GET', `/api/teams/${teamId}/settings`);
+    expect([adminSettings.statusCode, adminSettings.json().result.canAdminister]).toEqual([200, true]);
+    // A member of the workspace who is not in it still gets the 404 there.
+    const stranger = await asMember(app, ws.members[2]!, 'GET', `/api/teams/${teamId}/settings`);
+    expect([stranger.statusCode, stranger.json().code]).toEqual([404, 'TEAM404_0']);
+    const deleteByAdmin = await asMember(app, admin, 'DELETE', `/api/teams/${teamId}`, {
+      payload: { teamName: '역할 팀' },
+    });
+    expect([deleteByAdmin.statusCode, deleteByAdmin.json().code]).toEqual([200, 'TEAM200_10']);
   });
 
   it('private-team data never leaks into joint lists, search, alarms or streams', async () => {

@@ -467,4 +467,30 @@ describe('team settings', () => {
     expect((await asMember(app, c, 'GET', `/api/teams/${teamId}/issues`)).json().code).toBe('TEAM404_0');
     expect(await mine(c)).not.toContain('지울 팀');
   });
+
+  it('admins administer a private team they are not in (settings, visibility, deletion) but never read its items', async () => {
+    const teamId = await privateTeam('관리 대상', [c]);
+    await createItemOk(app, c, teamId, 'issues', { title: '관리 대상 이슈' });
+    const items = await asMember(app, admin, 'GET', `/api/teams/${teamId}/issues`);
+    expect([items.statusCode, items.json().code]).toEqual([404, 'TEAM404_0']);
+    const settings = await asMember(app, admin, 'GET', `/api/teams/${teamId}/settings`);
+    expect(settings.json().result).toMatchObject({ isMember: false, canEdit: true, canAdminister: true });
+    expect((await asMember(app, b, 'GET', `/api/teams/${teamId}/settings`)).statusCode).toBe(404);
+    // B cannot add themselves to it either (404, nothing revealed); the admin can, with an audit entry.
+    const sneak = await asMember(app, b, 'POST', `/api/teams/${teamId}/members`, {
+      payload: { memberId: [b.memberId] },
+    });
+    expect([sneak.statusCode, sneak.json().code]).toEqual([404, 'TEAM404_0']);
+    const self = await asMember(app, admin, 'POST', `/api/teams/${teamId}/members`, {
+      payload: { memberId: [admin.memberId] },
+    });
+    expect(self.statusCode).toBe(200);
+    expect((await asMember(app, admin, 'GET', `/api/teams/${teamId}/issues`)).statusCode).toBe(200);
+    const removed = await asMember(app, admin, 'DELETE', `/api/teams/${teamId}`, {
+      payload: { teamName: '관리 대상' },
+    });
+    expect([removed.statusCode, removed.json().code]).toEqual([200, 'TEAM200_10']);
+    const entry = (await auditOf(teamId)).find((e) => e.action === 'team.deleted');
+    expect(entry).toMatchObject({ actor_id: admin.memberId, details: { visibility: 'private', items: 1 } });
+  });
 });

@@ -208,3 +208,42 @@ export function readableTeam(memberId: number) {
     sql`exists (select 1 from ${teamMember} where ${teamMember.teamId} = ${team.id} and ${teamMember.memberId} = ${memberId})`,
   );
 }
+
+/**
+ * `preValidation` hook of the team settings routes that workspace admins use on any team (docs/security.md "Roles":
+ * change visibility, delete any team): like `teamScopeHook`, but a private team of the caller's workspace that the
+ * caller is not in is let through for an admin or the owner (`isMember: false`), so they can see its settings,
+ * change its visibility or delete it without joining. Everyone else still gets the 404 `TEAM404_0`.
+ */
+export function teamScopeForAdminsHook(db: Db) {
+  const scope = teamScopeHook(db);
+  return async function requireTeamOrAdmin(request: FastifyRequest): Promise<void> {
+    try {
+      await scope(request);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'TEAM404_0') throw error;
+      const teamId = parseId((request.params as { teamId?: unknown }).teamId)!;
+      const [row] = await db
+        .select({ workspaceId: team.workspaceId, workspaceName: workspace.name, role: member.role })
+        .from(team)
+        .innerJoin(workspace, eq(workspace.id, team.workspaceId))
+        .innerJoin(
+          member,
+          and(
+            eq(member.id, request.memberId),
+            eq(member.workspaceId, team.workspaceId),
+            isNull(member.withdrawnAt),
+          ),
+        )
+        .where(eq(team.id, teamId));
+      if (!row || (row.role !== 'owner' && row.role !== 'admin')) throw error;
+      request.teamScope = {
+        teamId,
+        workspaceId: row.workspaceId,
+        workspaceName: row.workspaceName,
+        visibility: 'private',
+        isMember: false,
+      };
+    }
+  };
+}

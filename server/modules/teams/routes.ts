@@ -20,7 +20,12 @@ import type { Db } from '../../db';
 import { ApiError, ok } from '../../http/envelope';
 import { noStoreByDefault } from '../../http/no-store';
 import { AUTH_ERRORS, NO_WORKSPACE } from '../../http/route-errors';
-import { type TeamScope, callerWorkspaceId, teamScopeHook } from '../../http/team-scope';
+import {
+  type TeamScope,
+  callerWorkspaceId,
+  teamScopeForAdminsHook,
+  teamScopeHook,
+} from '../../http/team-scope';
 import { publishSafely } from '../events/publish';
 import {
   ProfileImageStore,
@@ -130,6 +135,11 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authenticated = { onRequest: app.requireMember };
   const guarded = { onRequest: app.requireMember, preValidation: teamScopeHook(db) };
+  /**
+   * Settings, rename/visibility, adding members and deletion: admins reach private teams they are not in (Roles
+   * table) — to read its items they add themselves, an audited `team.member_added`.
+   */
+  const administered = { onRequest: app.requireMember, preValidation: teamScopeForAdminsHook(db) };
   // Team images live with the profile pictures (same folder, same URL prefix, same serving rules).
   const store = new ProfileImageStore(profileImageDir(config.dataDir), app.log);
   store.ensureDir();
@@ -238,7 +248,7 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
   r.get(
     '/api/teams/:teamId/settings',
     {
-      ...guarded,
+      ...administered,
       schema: {
         tags: ['teams'],
         summary: "A team's settings: name, image, visibility, members and what the caller may change",
@@ -257,7 +267,7 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
   r.patch(
     '/api/teams/:teamId',
     {
-      ...guarded,
+      ...administered,
       schema: {
         tags: ['teams'],
         summary: 'Rename a team and/or change its visibility',
@@ -380,7 +390,7 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
   r.post(
     '/api/teams/:teamId/members',
     {
-      ...guarded,
+      ...administered,
       schema: {
         tags: ['teams'],
         summary: 'Add workspace members to a team',
@@ -472,7 +482,7 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
   r.delete(
     '/api/teams/:teamId',
     {
-      ...guarded,
+      ...administered,
       schema: {
         tags: ['teams'],
         summary: 'Delete a team with its items, comments, alarms and integration links',
