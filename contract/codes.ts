@@ -72,6 +72,33 @@ export const CODES = {
   /** A reorder `teamIdList` breaks a rule: `message` and `result.teamIdList` say which one. */
   TEAM400_2: { status: 400, message: '팀 순서 목록이 올바르지 않습니다.' },
   TEAM409_0: { status: 409, message: '이미 같은 이름의 팀이 있습니다.' },
+  // issue #23 (teams and membership): docs/security.md "Teams"
+  TEAM200_2: { status: 200, message: '나의 팀 목록을 조회했습니다.' },
+  TEAM200_3: { status: 200, message: '참여할 수 있는 팀 목록을 조회했습니다.' },
+  TEAM200_4: { status: 200, message: '팀에 참여했습니다.' },
+  TEAM200_5: { status: 200, message: '팀에서 나갔습니다.' },
+  TEAM200_6: { status: 200, message: '팀 설정을 조회했습니다.' },
+  TEAM200_7: { status: 200, message: '팀 설정을 변경했습니다.' },
+  TEAM200_8: { status: 200, message: '팀 멤버를 추가했습니다.' },
+  TEAM200_9: { status: 200, message: '팀 멤버를 내보냈습니다.' },
+  TEAM200_10: { status: 200, message: '팀을 삭제했습니다.' },
+  TEAM200_11: { status: 200, message: '팀 이미지를 변경했습니다.' },
+  TEAM400_3: {
+    status: 400,
+    message: '팀 이름이 일치하지 않습니다. 삭제하려면 팀 이름을 정확히 입력해 주세요.',
+  },
+  TEAM403_2: { status: 403, message: '이 팀의 멤버나 워크스페이스 관리자만 팀 설정을 바꿀 수 있습니다.' },
+  TEAM404_1: { status: 404, message: '이 팀의 멤버가 아닙니다.' },
+  TEAM409_1: {
+    status: 409,
+    message: '기본 팀에서는 나갈 수 없습니다. 워크스페이스의 모든 멤버가 속한 팀입니다.',
+  },
+  TEAM409_2: {
+    status: 409,
+    message: '비공개 팀의 마지막 멤버는 나갈 수 없습니다. 다른 멤버를 추가하거나 팀을 삭제해 주세요.',
+  },
+  TEAM409_3: { status: 409, message: '기본 팀은 삭제하거나 비공개로 바꿀 수 없습니다.' },
+  TEAM409_4: { status: 409, message: '기본 팀에서는 멤버를 내보낼 수 없습니다.' },
 
   // members, my profile, withdrawal (workspace settings)
   MEMBER200_0: { status: 200, message: '워크스페이스 멤버 목록을 조회했습니다.' },

@@ -104,6 +104,19 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     memberId: z.number().int(),
     role: z.enum(['owner', 'admin', 'member']),
   }),
+  // issue #23 (teams and membership): a private team's events reach only its members (event_outbox.team_id).
+  /** A team's name, image or visibility changed: tabs refresh their team lists and that team's settings. */
+  z.object({ type: z.literal('team.updated'), actorId: actorIdSchema, teamId: z.number().int() }),
+  /** A team was deleted with its items: tabs refresh their team lists and leave its pages. */
+  z.object({ type: z.literal('team.deleted'), actorId: actorIdSchema, teamId: z.number().int() }),
+  /** Someone joined, left, was added to or removed from a team: tabs refresh team lists and members. */
+  z.object({
+    type: z.literal('team.membership_changed'),
+    actorId: actorIdSchema,
+    teamId: z.number().int(),
+    memberIds: z.array(z.number().int()),
+    change: z.enum(['joined', 'left', 'added', 'removed']),
+  }),
   /** Sent by the server only: the resume point is older than the outbox; refetch everything shown. */
   z.object({ type: z.literal('resync') }),
 ]);

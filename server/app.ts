@@ -19,6 +19,8 @@ import { searchRoutes } from './modules/search/routes';
 import { profileImageDir, registerProfileImageFiles } from './modules/settings/profile-image';
 import { settingsRoutes } from './modules/settings/routes';
 import { systemRoutes } from './modules/system/routes';
+// issue #23 (teams and membership)
+import { teamRoutes } from './modules/teams/routes';
 import { workspaceRoutes } from './modules/workspace/routes';
 import { bodyPlugin } from './plugins/body';
 import { databasePlugin } from './plugins/database';
@@ -101,6 +103,8 @@ async function assemble(
   await app.register(authRoutes, { config, db });
   await app.register(workspaceRoutes, { config, db });
   await app.register(settingsRoutes, { config, db });
+  // issue #23 (teams and membership): 나의 팀, 팀 둘러보기, join/leave, team settings
+  await app.register(teamRoutes, { config, db });
   await app.register(itemRoutes, { db, integrations });
   await app.register(commentRoutes, { db });
   // Workspace search `GET /api/search`; fills missing derived search columns before the app answers.

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { alarm } from '../../server/db/schema';
+import { openStream } from './support/events';
 import { createItemOk, createTeamWith } from './support/items';
 import { type SignedInMember, asMember, signIn } from './support/members';
 import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
@@ -11,6 +13,10 @@ import { type TestWorkspace, createWorkspaceWith, joinWith } from './support/wor
  * covered the day it is added:
  * - every bearer route × (no token, a withdrawn member, another workspace's member, malformed ids) answers
  *   401 / 401 / 404 / 400 — never the data, never a 5xx;
+ * - issue #23 (teams): × a removed member (401 or 404, never the data), a non-member of a private team (the same
+ *   404 as another workspace's member), a non-member of a public team (reads; writes 403 `TEAM403_1` or the
+ *   documented team-settings answer), the team's member, an admin and the owner; private-team data never in joint
+ *   lists, search, alarms or live streams of non-members;
  * - every JSON route, fed values shaped by its own schema with hostile values mixed in (NUL characters, year 0000,
  *   ids past int4, 70,000-element arrays, wrong types), never answers 5xx.
  * `FUZZ_SEED` / `FUZZ_RUNS` replay or widen the fuzz (the default seed keeps CI reproducible).
@@ -57,6 +63,12 @@ let app: FastifyInstance;
 let ws: TestWorkspace;
 let other: TestWorkspace;
 let withdrawn: SignedInMember;
+/** issue #23: a member an admin removed from `ws` (set directly in the database, as the removal does). */
+let removed: SignedInMember;
+/** issue #23: `ws.members[1]`, made an admin. */
+let admin: SignedInMember;
+/** issue #23: ids of a private team of `ws` (owner only) and its items, by parameter name. */
+let privateIds: Record<string, number>;
 let operations: Operation[];
 /** Real ids of workspace `ws`, by path/query parameter name. */
 let ids: Record<string, number>;
@@ -94,8 +106,9 @@ function collectOperations(doc: {
   return result;
 }
 
-/** Plausible query values for a route (required ones), ids pointing at workspace `ws`. */
-function sampleQuery(operation: Operation): Record<string, string> {
+/** Plausible query values for a route (required ones), ids pointing at workspace `ws` (or `of`). */
+function sampleQuery(operation: Operation, of: Record<string, number> = ids): Record<string, string> {
+  const ids = of;
   const query: Record<string, string> = {};
   for (const p of operation.parameters.filter((q) => q.in === 'query' && (q.required || q.name in ids))) {
     if (p.name in ids) query[p.name] = String(ids[p.name]);
@@ -115,7 +128,8 @@ function url(path: string, query: Record<string, string>): string {
 }
 
 /** A body that passes validation for the routes whose foreign-member answer depends on what the body names. */
-function sampleBody(operation: Operation): unknown {
+function sampleBody(operation: Operation, of: Record<string, number> = ids): unknown {
+  const ids = of;
   if (operation.path === '/api/comments' && operation.method === 'POST') {
     return { category: 'GOAL', targetId: ids.goalId, content: '침입' };
   }
@@ -124,6 +138,26 @@ function sampleBody(operation: Operation): unknown {
       operation.path.split('/')[4] ?? ''
     ];
     return key ? { [key]: [ids.issueId] } : {};
+  }
+  // issue #23 (teams): bodies that pass validation, so the membership answer is what is tested.
+  if (
+    operation.method === 'POST' &&
+    /^\/api\/teams\/\{teamId\}\/(goals|issues|externals)$/.test(operation.path)
+  ) {
+    return { title: '침입' };
+  }
+  if (
+    operation.method === 'PATCH' &&
+    /^\/api\/teams\/\{teamId\}\/(goals|issues|externals)\/\{\w+\}$/.test(operation.path)
+  ) {
+    return { title: '침입' };
+  }
+  if (operation.method === 'PATCH' && operation.path === '/api/teams/{teamId}')
+    return { teamName: '빼앗은 팀' };
+  if (operation.method === 'DELETE' && operation.path === '/api/teams/{teamId}')
+    return { teamName: '매트릭스 팀' };
+  if (operation.method === 'POST' && operation.path === '/api/teams/{teamId}/members') {
+    return { memberId: [ids.memberId] };
   }
   return operation.body ? {} : undefined;
 }
@@ -136,7 +170,9 @@ const idPathParams = (operation: Operation) =>
 beforeAll(async () => {
   testDb = await createTestDatabase();
   ({ app } = await createTestApp({ database: testDb.database }));
-  ws = await createWorkspaceWith(app, 'Matrix', '주인', ['동료']);
+  // issue #23: the live-event stream of the leak check needs a real listener.
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  ws = await createWorkspaceWith(app, 'Matrix', '주인', ['동료', '관리자', '내보낼 사람']);
   other = await createWorkspaceWith(app, 'Outside', '남');
   const teamId = await createTeamWith(app, ws.owner, '매트릭스 팀', [ws.owner.memberId]);
   ids = {
@@ -146,6 +182,8 @@ beforeAll(async () => {
     extId: await createItemOk(app, ws.owner, teamId, 'externals', { title: '외부' }),
   };
   ids.targetId = ids.goalId!;
+  // issue #23 (teams): a member of no team but the default one, for `/api/teams/{teamId}/members/{memberId}`.
+  ids.memberId = ws.members[2]!.memberId;
   // An alarm of the owner's (a notification about the goal), for `PATCH /api/alarms/{alarmId}`.
   const [ownerAlarm] = await app.database.db
     .insert(alarm)
@@ -157,6 +195,25 @@ beforeAll(async () => {
   await joinWith(app, withdrawn, ws.token, ws.password);
   const left = await asMember(app, withdrawn, 'DELETE', '/api/workspace/setting/my-profile');
   expect(left.statusCode).toBe(200);
+
+  // issue #23 (teams): roles, a removed member and a private team.
+  admin = ws.members[1]!;
+  await app.database.db.execute(sql`update member set role = 'admin' where id = ${admin.memberId}`);
+  removed = ws.members[2]!;
+  const privateTeamId = await createTeamWith(app, ws.owner, '비밀 매트릭스', [ws.owner.memberId]);
+  const madePrivate = await asMember(app, admin, 'PATCH', `/api/teams/${privateTeamId}`, {
+    payload: { visibility: 'private' },
+  });
+  expect(madePrivate.statusCode).toBe(200);
+  privateIds = {
+    teamId: privateTeamId,
+    goalId: await createItemOk(app, ws.owner, privateTeamId, 'goals', { title: '비밀 목표' }),
+    issueId: await createItemOk(app, ws.owner, privateTeamId, 'issues', { title: '비밀 이슈' }),
+    extId: await createItemOk(app, ws.owner, privateTeamId, 'externals', { title: '비밀 외부' }),
+    memberId: ws.owner.memberId,
+    alarmId: ids.alarmId,
+  };
+  privateIds.targetId = privateIds.goalId!;
 
   const doc = app.swagger() as unknown as Parameters<typeof collectOperations>[0];
   operations = collectOperations(doc);
@@ -289,6 +346,227 @@ describe('access matrix', () => {
       }
     }
     expect(checked).toBeGreaterThan(200);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// issue #23 (teams and membership): removed members, private teams, public teams' non-members writing, roles
+
+/** The bearer routes that name one of `ws`'s ids (path or query), or comment on one (`POST /api/comments`). */
+const namingIds = () =>
+  operations.filter(
+    (o) =>
+      o.bearer &&
+      (idPathParams(o).length > 0 ||
+        o.parameters.some((p) => p.in === 'query' && p.name in ids) ||
+        (o.path === '/api/comments' && o.method === 'POST')),
+  );
+const filled = (operation: Operation, of: Record<string, number>) =>
+  url(
+    fill(operation.path, Object.fromEntries(Object.entries(of).map(([k, v]) => [k, String(v)]))),
+    sampleQuery(operation, of),
+  );
+const isWrite = (o: Operation) => o.method !== 'GET';
+
+describe('access matrix: teams and roles (issue #23)', () => {
+  it('a removed member (workspace_id null, removed_at set) gets nothing of the workspace on any route naming its ids', async () => {
+    await app.database.db.execute(
+      sql`update member set workspace_id = null, removed_at = now(), removed_from_workspace_id = ${ws.workspaceId}
+          where id = ${removed.memberId}`,
+    );
+    await app.database.db.execute(sql`delete from team_member where member_id = ${removed.memberId}`);
+    try {
+      let checked = 0;
+      for (const operation of namingIds()) {
+        const target = filled(operation, ids);
+        const body = sampleBody(operation);
+        const res = await asMember(app, removed, operation.method, target, body ? { payload: body } : {});
+        // 401 once tokens issued before `removed_at` are refused (docs/security.md "Roles"), else the 404 of a
+        // member of no workspace: never the data, never a change.
+        expect([operation.method, target, [401, 404].includes(res.statusCode)]).toEqual([
+          operation.method,
+          target,
+          true,
+        ]);
+        expect(res.json().result).toBeNull();
+        checked += 1;
+      }
+      expect(checked).toBeGreaterThan(20);
+      const lists = await asMember(app, removed, 'GET', '/api/workspace/setting/teams');
+      expect([401, 404]).toContain(lists.statusCode);
+      const search = await asMember(app, removed, 'GET', `/api/search?q=${encodeURIComponent('목표')}`);
+      expect([401, 404]).toContain(search.statusCode);
+    } finally {
+      await app.database.db.execute(
+        sql`update member set workspace_id = ${ws.workspaceId}, removed_at = null, removed_from_workspace_id = null
+            where id = ${removed.memberId}`,
+      );
+      await app.database.db.execute(
+        sql`insert into team_member (team_id, member_id) values (${ws.defaultTeamId}, ${removed.memberId})`,
+      );
+    }
+  });
+
+  it("a non-member of a private team gets 404 on every route naming its ids, exactly like another workspace's member", async () => {
+    const outsider = ws.members[0]!;
+    let checked = 0;
+    for (const operation of namingIds()) {
+      // The alarm is the owner's own (another member's alarm is a 404 anyway); skip routes that name only it.
+      if (operation.path.startsWith('/api/alarms/')) continue;
+      const target = filled(operation, privateIds);
+      const body = sampleBody(operation, privateIds);
+      const res = await asMember(app, outsider, operation.method, target, body ? { payload: body } : {});
+      const foreign = await asMember(
+        app,
+        other.owner,
+        operation.method,
+        target,
+        body ? { payload: body } : {},
+      );
+      expect([operation.method, target, res.statusCode, res.json().code]).toEqual([
+        operation.method,
+        target,
+        404,
+        foreign.json().code,
+      ]);
+      expect(res.json().result).toBeNull();
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(20);
+    // Nothing changed: the owner still reads everything of it.
+    const detail = await asMember(app, ws.owner, 'GET', `/api/goals/${privateIds.goalId}`);
+    expect(detail.json().result.title).toBe('비밀 목표');
+    const settings = await asMember(app, ws.owner, 'GET', `/api/teams/${privateIds.teamId}/settings`);
+    expect(settings.json().result.members.map((m: { memberId: number }) => m.memberId)).toEqual([
+      ws.owner.memberId,
+    ]);
+  });
+
+  it('a non-member of a public team reads it, and every write in it is refused with the documented answer', async () => {
+    const outsider = ws.members[0]!;
+    const teamRoutes = operations.filter((o) => o.bearer && o.path.startsWith('/api/teams/{teamId}'));
+    /** Team routes whose answer to a non-member is not `TEAM403_1` (docs/security.md "Teams", "Roles"). */
+    const documented: Record<string, [number, string]> = {
+      'DELETE /api/teams/{teamId}/membership': [404, 'TEAM404_1'],
+      'PATCH /api/teams/{teamId}': [403, 'TEAM403_2'],
+      'POST /api/teams/{teamId}/members': [403, 'TEAM403_2'],
+      'DELETE /api/teams/{teamId}/members/{memberId}': [403, 'TEAM403_2'],
+      'DELETE /api/teams/{teamId}/image': [403, 'TEAM403_2'],
+      'PUT /api/teams/{teamId}/image': [403, 'TEAM403_2'],
+      'DELETE /api/teams/{teamId}': [403, 'ROLE403_0'],
+    };
+    let checked = 0;
+    for (const operation of teamRoutes) {
+      const key = `${operation.method} ${operation.path}`;
+      // Joining is what a non-member may do; integrations follow their own rules (docs/security.md "GitHub
+      // installations") and are tested there.
+      if (key === 'POST /api/teams/{teamId}/membership' || /github|integrations/.test(operation.path))
+        continue;
+      const target = filled(operation, ids);
+      const body = sampleBody(operation);
+      const res = await asMember(app, outsider, operation.method, target, body ? { payload: body } : {});
+      if (!isWrite(operation)) {
+        expect([key, res.statusCode]).toEqual([key, 200]);
+      } else {
+        expect([key, res.statusCode, res.json().code]).toEqual([
+          key,
+          ...(documented[key] ?? [403, 'TEAM403_1']),
+        ]);
+      }
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(15);
+    for (const category of ['GOAL', 'ISSUE', 'EXTERNAL'] as const) {
+      const targetId = { GOAL: ids.goalId, ISSUE: ids.issueId, EXTERNAL: ids.extId }[category];
+      const res = await asMember(app, outsider, 'POST', '/api/comments', {
+        payload: { category, targetId, content: '남의 팀 댓글' },
+      });
+      expect([category, res.statusCode, res.json().code]).toEqual([category, 403, 'TEAM403_1']);
+      const read = await asMember(
+        app,
+        outsider,
+        'GET',
+        `/api/comments?category=${category}&targetId=${targetId}`,
+      );
+      expect(read.statusCode).toBe(200);
+    }
+    const issue = await asMember(app, ws.owner, 'GET', `/api/issues/${ids.issueId}`);
+    expect(issue.json().result.title).toBe('이슈');
+  });
+
+  it('member of the team, admin and owner read every team route; only admins and the owner change visibility or delete', async () => {
+    const teamId = await createTeamWith(app, ws.members[0]!, '역할 팀', [ws.members[0]!.memberId]);
+    const member = ws.members[0]!;
+    const of = { ...ids, teamId };
+    for (const who of [member, admin, ws.owner]) {
+      for (const operation of operations.filter(
+        (o) =>
+          o.bearer &&
+          o.method === 'GET' &&
+          o.path.startsWith('/api/teams/{teamId}') &&
+          !/github/.test(o.path),
+      )) {
+        const res = await asMember(app, who, 'GET', filled(operation, of));
+        // Item routes of the matrix team's ids (`{goalId}` etc.) are another team's: only the lists are asked.
+        if (idPathParams(operation).length > 1) continue;
+        expect([who.name, operation.path, res.statusCode]).toEqual([who.name, operation.path, 200]);
+      }
+    }
+    const byMember = await asMember(app, member, 'PATCH', `/api/teams/${teamId}`, {
+      payload: { visibility: 'private' },
+    });
+    expect([byMember.statusCode, byMember.json().code]).toEqual([403, 'ROLE403_0']);
+    const byAdmin = await asMember(app, admin, 'PATCH', `/api/teams/${teamId}`, {
+      payload: { visibility: 'private' },
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    // Private now: the admin is not in it, so its item routes are a 404 for them — but they still see it in the
+    // settings list to administer it.
+    expect((await asMember(app, admin, 'GET', `/api/teams/${teamId}/issues`)).statusCode).toBe(404);
+    const listed = await asMember(app, admin, 'GET', '/api/workspace/setting/teams?size=100');
+    expect(listed.json().result.teamList.map((t: { teamName: string }) => t.teamName)).toContain('역할 팀');
+    const deleteByMember = await asMember(app, member, 'DELETE', `/api/teams/${teamId}`, {
+      payload: { teamName: '역할 팀' },
+    });
+    expect([deleteByMember.statusCode, deleteByMember.json().code]).toEqual([403, 'ROLE403_0']);
+    // Admins administer it without joining: its settings page, and deleting it (docs/security.md "Roles").
+    const adminSettings = await asMember(app, admin, 'GET', `/api/teams/${teamId}/settings`);
+    expect([adminSettings.statusCode, adminSettings.json().result.canAdminister]).toEqual([200, true]);
+    // A member of the workspace who is not in it still gets the 404 there.
+    const stranger = await asMember(app, ws.members[2]!, 'GET', `/api/teams/${teamId}/settings`);
+    expect([stranger.statusCode, stranger.json().code]).toEqual([404, 'TEAM404_0']);
+    const deleteByAdmin = await asMember(app, admin, 'DELETE', `/api/teams/${teamId}`, {
+      payload: { teamName: '역할 팀' },
+    });
+    expect([deleteByAdmin.statusCode, deleteByAdmin.json().code]).toEqual([200, 'TEAM200_10']);
+  });
+
+  it('private-team data never leaks into joint lists, search, alarms or streams', async () => {
+    const outsider = ws.members[0]!;
+    const stream = await openStream(app, outsider);
+    try {
+      const secretIssue = await createItemOk(app, ws.owner, privateIds.teamId!, 'issues', {
+        title: '극비 스트림',
+        managersId: [ws.owner.memberId],
+      });
+      const marker = await createItemOk(app, ws.owner, ws.defaultTeamId, 'issues', { title: '공개 표식' });
+      await stream.next((e) => e.type === 'item.created' && e.id === marker, 'the public marker');
+      expect(stream.events.some((e) => e.type === 'item.created' && e.id === secretIssue)).toBe(false);
+    } finally {
+      stream.close();
+    }
+    for (const kind of ['goals', 'issues', 'externals']) {
+      const joint = await asMember(app, outsider, 'GET', `/api/teams/${ws.defaultTeamId}/${kind}?size=100`);
+      expect(JSON.stringify(joint.json().result)).not.toMatch(/비밀|극비/);
+    }
+    for (const q of ['비밀', '극비', 'ㅂㅁ', 'ㄱㅂ']) {
+      const hits = await asMember(app, outsider, 'GET', `/api/search?q=${encodeURIComponent(q)}`);
+      expect([q, hits.json().result.items]).toEqual([q, []]);
+    }
+    const owner = await asMember(app, ws.owner, 'GET', `/api/search?q=${encodeURIComponent('비밀')}`);
+    expect(owner.json().result.items.length).toBeGreaterThan(0);
+    const alarms = await asMember(app, outsider, 'GET', '/api/alarms/ISSUE');
+    expect(JSON.stringify(alarms.json().result)).not.toMatch(/비밀|극비/);
   });
 });
 

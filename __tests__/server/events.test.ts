@@ -193,11 +193,15 @@ describe('stream', () => {
     const owner = await stream(app, ws.owner);
     const newTeam = await createTeamWith(app, ws.members[0]!, '두번째 팀', [ws.owner.memberId]);
     await owner.next((e) => e.type === 'team.created' && e.teamId === newTeam, 'team.created');
+    // "나의 팀" order is the member's own (issue #23): only their own tabs hear of a reorder.
+    const mate = await stream(app, ws.members[0]!);
+    const mine = await asMember(app, ws.members[0]!, 'GET', '/api/workspace/setting/teams?scope=mine');
+    const [first, ...rest] = mine.json().result.teamList.map((t: { teamId: number }) => t.teamId);
     const reordered = await asMember(app, ws.members[0]!, 'PATCH', '/api/workspace/setting/teams', {
-      payload: { teamIdList: [ws.defaultTeamId, newTeam, teamId] },
+      payload: { teamIdList: [first, ...rest.reverse()] },
     });
     expect(reordered.statusCode).toBe(200);
-    const order = await owner.next((e) => e.type === 'team.reordered', 'team.reordered');
+    const order = await mate.next((e) => e.type === 'team.reordered', 'team.reordered');
     expect(order).toMatchObject({ actorId: ws.members[0]!.memberId });
     const joiner = await signIn(app, '새 식구');
     await joinWith(app, joiner, ws.token, ws.password);
@@ -207,6 +211,7 @@ describe('stream', () => {
       (e) => e.type === 'member.withdrew' && e.memberId === joiner.memberId,
       'member.withdrew',
     );
+    expect(owner.events.map((e) => e.type)).not.toContain('team.reordered');
   });
 
   it('member-only events reach only that member', async () => {

@@ -116,11 +116,22 @@ describe('access to the team routes', () => {
     }
   });
 
-  it('lets every member of the workspace use any of its teams', async () => {
+  it('lets every member of the workspace read a public team, but only its members write in it (issue #23)', async () => {
     const teamId = await freshTeam([mate(GANADA).memberId]);
-    // 이영희 is not in that team but is in the workspace.
+    // 이영희 is not in that team but is in the workspace: she reads it and is told to join before writing.
+    const list = await asMember(app, mate(LEE), 'GET', `/api/teams/${teamId}/issues`);
+    expect(list.statusCode).toBe(200);
     const res = await postItem(app, mate(LEE), teamId, 'issues', { title: '워크스페이스 멤버' });
-    expect(res.statusCode).toBe(201);
+    expect([res.statusCode, res.json().code, res.json().message]).toEqual([
+      403,
+      'TEAM403_1',
+      '이 팀의 멤버만 할 수 있습니다. 먼저 팀에 참여해 주세요.',
+    ]);
+    // After joining (one click) the same request succeeds.
+    const joined = await asMember(app, mate(LEE), 'POST', `/api/teams/${teamId}/membership`);
+    expect(joined.statusCode).toBe(200);
+    const again = await postItem(app, mate(LEE), teamId, 'issues', { title: '워크스페이스 멤버' });
+    expect(again.statusCode).toBe(201);
   });
 });
 

@@ -138,6 +138,8 @@ describe('GET /api/workspace/setting/teams', () => {
         memberCount: 3,
         createdAt: expect.stringMatching(ISO_SEOUL),
         isDefault: true,
+        visibility: 'public',
+        isMember: true,
       },
       {
         teamId: ids.frontend,
@@ -146,6 +148,8 @@ describe('GET /api/workspace/setting/teams', () => {
         memberCount: 2,
         createdAt: expect.stringMatching(ISO_SEOUL),
         isDefault: false,
+        visibility: 'public',
+        isMember: true,
       },
       {
         teamId: ids.backend,
@@ -154,6 +158,8 @@ describe('GET /api/workspace/setting/teams', () => {
         memberCount: 3,
         createdAt: expect.stringMatching(ISO_SEOUL),
         isDefault: false,
+        visibility: 'public',
+        isMember: true,
       },
     ]);
   });
@@ -331,6 +337,10 @@ describe('PATCH /api/workspace/setting/teams', () => {
   let t: { a: number; b: number; c: number };
 
   const order = async (who: SignedInMember) => (await allTeams(who)).map((x) => x.teamId);
+  const myOrder = async (who: SignedInMember) =>
+    (await asMember(app, who, 'GET', '/api/workspace/setting/teams?scope=mine&size=100'))
+      .json()
+      .result.teamList.map((x: { teamId: number }) => x.teamId);
 
   beforeAll(async () => {
     ws = await createWorkspaceWith(app, 'Ordering', '정렬', ['순서 동료']);
@@ -342,7 +352,7 @@ describe('PATCH /api/workspace/setting/teams', () => {
     };
   });
 
-  it('stores the order for the whole workspace; a new team then goes last', async () => {
+  it("stores the caller's own order of 나의 팀 (issue #23); others keep theirs; a new team goes last", async () => {
     const res = await reorder(ws.owner, [ws.defaultTeamId, t.c, t.a, t.b]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -351,14 +361,13 @@ describe('PATCH /api/workspace/setting/teams', () => {
       message: '팀 순서를 변경했습니다.',
       result: null,
     });
-    expect(await order(ws.owner)).toEqual([ws.defaultTeamId, t.c, t.a, t.b]);
-    // Order is per workspace: the other member sees it too, and the members list follows it.
-    expect(await order(ws.members[0]!)).toEqual([ws.defaultTeamId, t.c, t.a, t.b]);
-    const mate = (await members(ws.owner)).json().result[1];
-    expect(mate.teams.map((x: { teamId: number }) => x.teamId)).toEqual([ws.defaultTeamId, t.c, t.a, t.b]);
+    expect(await myOrder(ws.owner)).toEqual([ws.defaultTeamId, t.c, t.a, t.b]);
+    // The order is the caller's: the other member still sees the workspace order, and so do the settings lists.
+    expect(await myOrder(ws.members[0]!)).toEqual([ws.defaultTeamId, t.a, t.b, t.c]);
+    expect(await order(ws.owner)).toEqual([ws.defaultTeamId, t.a, t.b, t.c]);
 
-    const d = await newTeam(ws.members[0]!, 'Delta Team', [ws.members[0]!.memberId]);
-    expect(await order(ws.owner)).toEqual([ws.defaultTeamId, t.c, t.a, t.b, d]);
+    const d = await newTeam(ws.members[0]!, 'Delta Team', [ws.members[0]!.memberId, ws.owner.memberId]);
+    expect(await myOrder(ws.owner)).toEqual([ws.defaultTeamId, t.c, t.a, t.b, d]);
   });
 
   it.each<[string, (ids: number[]) => number[], string]>([
@@ -366,19 +375,19 @@ describe('PATCH /api/workspace/setting/teams', () => {
     [
       'a team left out',
       (ids) => ids.slice(0, -1),
-      '워크스페이스의 모든 팀을 한 번씩 보내야 합니다. 빠진 팀: ',
+      '내가 속한 모든 팀을 한 번씩 보내야 합니다. 빠진 팀: ',
     ],
     ['a duplicate id', (ids) => [...ids, ids[1]!], '같은 팀이 두 번 이상 들어 있습니다: '],
-    ['an unknown id', (ids) => [...ids, 999_999], '이 워크스페이스의 팀이 아닙니다: 999999'],
-    ['an id beyond integer range', (ids) => [...ids, 3_000_000_000], '이 워크스페이스의 팀이 아닙니다: '],
+    ['an unknown id', (ids) => [...ids, 999_999], '내가 속한 팀이 아닙니다: 999999'],
+    ['an id beyond integer range', (ids) => [...ids, 3_000_000_000], '내가 속한 팀이 아닙니다: '],
   ])('refuses %s with 400 TEAM400_2 naming the rule, changing nothing', async (_name, mutate, message) => {
-    const before = await order(ws.owner);
+    const before = await myOrder(ws.owner);
     const res = await reorder(ws.owner, mutate(before));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ isSuccess: false, code: 'TEAM400_2' });
     expect(res.json().message).toContain(message);
     expect(res.json().result).toEqual({ teamIdList: res.json().message });
-    expect(await order(ws.owner)).toEqual(before);
+    expect(await myOrder(ws.owner)).toEqual(before);
   });
 
   it('refuses an empty or malformed list with 400 VALID400_1', async () => {
@@ -425,10 +434,9 @@ describe('GET /api/workspace/setting/members', () => {
     const secondJoin = await joinWith(app, second, token, invitePassword);
     expect(firstJoin.workspaceId).toBe(workspaceId);
 
-    const design = await newTeam(owner, 'Design', [second.memberId]);
+    // Workspace order: Build Team before Design (creation order; reordering is per member since issue #23).
     const build = await newTeam(second, 'Build Team', [first.memberId]);
-    // Workspace order: Build Team before Design.
-    expect((await reorder(owner, [defaultTeamId, build, design])).statusCode).toBe(200);
+    const design = await newTeam(owner, 'Design', [second.memberId]);
 
     // Someone in another workspace never shows up.
     const stranger = await createWorkspaceWith(app, 'Strangers', '낯선 이');

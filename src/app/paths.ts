@@ -15,6 +15,8 @@ export const workspacePaths = {
   teamList: '/workspace/setting/team-list',
   teamMembers: '/workspace/setting/team-members',
   myProfile: '/workspace/setting/my-profile',
+  // issue #23 (teams and membership)
+  teamBrowse: '/workspace/teams',
 } as const;
 
 /** The URL segment of each item kind: the only place where the external kind is spelled `ext`. */
@@ -57,3 +59,6 @@ export const defaultTeamIssuePath = (defaultTeamId: number) =>
 /** Settings mode of the sidebar: every path under `/workspace/setting`. */
 export const isSettingsPath = (pathname: string) =>
   pathname === workspacePaths.settings || pathname.startsWith(`${workspacePaths.settings}/`);
+
+// issue #23 (teams and membership): a team's settings page (settings mode of the sidebar).
+export const teamSettingsPath = (teamId: number) => `/workspace/setting/team/${teamId}`;

@@ -384,6 +384,16 @@ export function createRoutes({
                             ),
                         ),
                       },
+                      // issue #23 (teams and membership): a team's settings page
+                      {
+                        path: 'team/:teamId',
+                        lazy: page(
+                          () =>
+                            import(
+                              /* webpackChunkName: "route-settings" */ '../features/settings/pages/TeamSettingsPage'
+                            ),
+                        ),
+                      },
                       {
                         path: 'my-profile',
                         lazy: page(
@@ -394,6 +404,16 @@ export function createRoutes({
                         ),
                       },
                     ],
+                  },
+                  // issue #23 (teams and membership): 팀 둘러보기
+                  {
+                    path: 'teams',
+                    lazy: page(
+                      () =>
+                        import(
+                          /* webpackChunkName: "route-teams" */ '../features/settings/pages/TeamBrowsePage'
+                        ),
+                    ),
                   },
                   { path: 'default/team/:teamId', children: teamRoutes('default', lists) },
                   { path: 'team/:teamId', children: teamRoutes('team', lists) },

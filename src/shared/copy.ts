@@ -660,3 +660,62 @@ export const copy = {
 export function errorMessageFor(status?: number): string {
   return (status !== undefined && copy.errors.byStatus[status]) || copy.errors.unknown;
 }
+
+// issue #23 (teams and membership): 팀 둘러보기, team settings, the join notice.
+export const teamCopy = {
+  browse: {
+    pageTitle: '팀 둘러보기',
+    title: '팀 둘러보기',
+    intro: '워크스페이스의 공개 팀에 참여하거나 내 팀에서 나갈 수 있어요.',
+    joinable: '참여할 수 있는 팀',
+    noneJoinable: '참여할 수 있는 다른 공개 팀이 없어요.',
+    mine: '내가 속한 팀',
+    memberCount: (n: number) => `멤버 ${n}명`,
+    join: '참여하기',
+    leave: '나가기',
+    settings: '설정',
+    defaultTeam: '기본 팀',
+    private: '비공개',
+    joined: (name: string) => `${name}에 참여했어요.`,
+    left: (name: string) => `${name}에서 나갔어요.`,
+    failed: '요청을 처리하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    sidebarLink: '팀 둘러보기',
+  },
+  settings: {
+    pageTitle: '팀 설정',
+    name: '팀 이름',
+    save: '저장',
+    saved: '팀 설정을 저장했어요.',
+    image: '팀 이미지',
+    changeImage: '이미지 변경',
+    removeImage: '이미지 삭제',
+    members: '팀 멤버',
+    addMember: '멤버 추가',
+    addMemberLabel: '추가할 워크스페이스 멤버',
+    addMemberPlaceholder: '멤버 선택',
+    removeMember: '내보내기',
+    removeMemberLabel: (name: string) => `${name} 님을 팀에서 내보내기`,
+    visibility: '공개 범위',
+    public: '공개 — 워크스페이스의 모든 멤버가 볼 수 있어요',
+    private: '비공개 — 팀 멤버만 볼 수 있어요',
+    visibilityAdminsOnly: '공개 범위는 워크스페이스 관리자만 바꿀 수 있어요.',
+    defaultTeamNote: '기본 팀은 항상 공개이며, 워크스페이스의 모든 멤버가 속해 있어요.',
+    leave: '팀 나가기',
+    danger: '팀 삭제',
+    deleteNote:
+      '팀을 삭제하면 팀의 목표, 이슈, 외부 이슈, 댓글, 알림과 연동이 모두 삭제되며 되돌릴 수 없어요.',
+    deleteButton: '팀 삭제하기',
+    deleteTitle: '팀을 삭제할까요?',
+    deleteConfirmLabel: (name: string) => `확인을 위해 팀 이름 "${name}"을(를) 입력해 주세요.`,
+    deleteAction: '삭제',
+    deleted: (name: string) => `${name} 팀을 삭제했어요.`,
+    readOnly: '이 팀의 멤버나 워크스페이스 관리자만 팀 설정을 바꿀 수 있어요.',
+    notFound: '팀을 찾을 수 없어요.',
+  },
+  joinNotice: {
+    text: '이 팀의 멤버만 글을 쓰고 수정할 수 있어요. 팀에 참여하면 바로 쓸 수 있어요.',
+    join: '참여하기',
+  },
+  private: '비공개',
+  settingsLink: (name: string) => `${name} 팀 설정`,
+} as const;

@@ -1,4 +1,4 @@
-import { type SQL, and, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import { type SQL, and, count, eq, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import {
   ALARM_GROUPINGS_BY_TYPE,
   type AlarmGroup,
@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db';
 import { alarm, item, member } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
+import { hiddenTeamIds } from '../../http/team-scope';
 import { formatTimestamp } from '../../http/time';
 import { cursorAfter, decodeCursor } from '../items/cursor';
 import {
@@ -95,9 +96,17 @@ interface Group {
   total: number;
 }
 
-/** The member's alarms of the tab in the workspace. */
-const ofTab = (memberId: number, workspaceId: number, type: AlarmType) =>
-  and(eq(alarm.memberId, memberId), eq(item.workspaceId, workspaceId), eq(item.kind, KIND_OF_TYPE[type]));
+/**
+ * The member's alarms of the tab in the workspace, without those of `hidden` teams (private teams the member is not
+ * in, issue #23: usually none, and then no condition is added).
+ */
+const ofTab = (memberId: number, workspaceId: number, type: AlarmType, hidden: readonly number[] = []) =>
+  and(
+    eq(alarm.memberId, memberId),
+    eq(item.workspaceId, workspaceId),
+    eq(item.kind, KIND_OF_TYPE[type]),
+    hidden.length > 0 ? notInArray(item.teamId, [...hidden]) : undefined,
+  );
 
 /**
  * One page of the caller's notifications of tab `type` grouped by `grouping` (already checked with
@@ -129,7 +138,7 @@ export async function alarmPage(
     async (tx) => {
       const workspaceId = await workspaceOf(tx, memberId);
       if (workspaceId === null) return empty;
-      const where = ofTab(memberId, workspaceId, type);
+      const where = ofTab(memberId, workspaceId, type, await hiddenTeamIds(tx, memberId, workspaceId));
 
       const keyColumn = groupKeySql(grouping);
       const counted = await tx
@@ -278,11 +287,19 @@ export async function unreadCount(db: Db, memberId: number): Promise<AlarmUnread
   const counts: AlarmUnreadCount = { total: 0, GOAL: 0, ISSUE: 0, EXTERNAL: 0 };
   const workspaceId = await workspaceOf(db, memberId);
   if (workspaceId === null) return counts;
+  const hidden = await hiddenTeamIds(db, memberId, workspaceId);
   const rows = await db
     .select({ kind: item.kind, n: count() })
     .from(alarm)
     .innerJoin(item, eq(item.id, alarm.itemId))
-    .where(and(eq(alarm.memberId, memberId), eq(alarm.read, false), eq(item.workspaceId, workspaceId)))
+    .where(
+      and(
+        eq(alarm.memberId, memberId),
+        eq(alarm.read, false),
+        eq(item.workspaceId, workspaceId),
+        hidden.length > 0 ? notInArray(item.teamId, hidden) : undefined,
+      ),
+    )
     .groupBy(item.kind);
   for (const row of rows) {
     counts[ALARM_TYPE_OF_KIND[row.kind]] = Number(row.n);

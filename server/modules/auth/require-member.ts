@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { parseId } from '../../../contract/ids';
 import type { Db } from '../../db';
-import { member, team, workspace } from '../../db/schema';
+import { member, team, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import type { TeamLookup } from '../../http/team-scope';
 import { type AccessTokenCheck, verifyAccessToken } from './tokens';
@@ -50,6 +50,9 @@ function memberQueries(db: Db) {
         callerWorkspaceId: member.workspaceId,
         teamWorkspaceId: team.workspaceId,
         workspaceName: workspace.name,
+        // issue #23 (teams): private teams answer 404 to non-members (server/http/team-scope.ts `scopeOf`).
+        teamVisibility: team.visibility,
+        isTeamMember: sql<boolean>`exists (select 1 from ${teamMember} where ${teamMember.teamId} = ${team.id} and ${teamMember.memberId} = ${member.id})`,
       })
       .from(member)
       .leftJoin(team, eq(team.id, sql.placeholder('teamId')))
@@ -114,7 +117,12 @@ export function createRequireMember(db: Db, jwtSecret: string) {
         team:
           row.teamWorkspaceId === null || row.workspaceName === null
             ? null
-            : { workspaceId: row.teamWorkspaceId, workspaceName: row.workspaceName },
+            : {
+                workspaceId: row.teamWorkspaceId,
+                workspaceName: row.workspaceName,
+                visibility: row.teamVisibility ?? 'public',
+                isMember: row.isTeamMember === true || (row.isTeamMember as unknown) === 't',
+              },
       };
     }
     request.memberId = check.memberId;

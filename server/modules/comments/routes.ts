@@ -12,6 +12,7 @@ import { AUTH_ERRORS } from '../../http/route-errors';
 import { ok } from '../../http/envelope';
 import { noStoreByDefault } from '../../http/no-store';
 import { publishCommentAdded } from '../events/publish';
+import { requireItemAccess } from '../items/access';
 import { createComment, listComments } from './service';
 
 export interface CommentRoutesOptions {
@@ -54,6 +55,8 @@ export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesO
     },
     async (request, reply) => {
       const { category, targetId } = request.query;
+      // issue #23 (teams): a private team's item is a 404 to non-members.
+      await requireItemAccess(db, request.memberId, category, targetId, false);
       return ok(reply, 'COMMENT200_0', await listComments(db, request.memberId, category, targetId));
     },
   );
@@ -74,12 +77,15 @@ export async function commentRoutes(app: FastifyInstance, { db }: CommentRoutesO
             '`VALID400_1`: empty or too long content, bad category or target id',
           ),
           401: AUTH_ERRORS,
+          403: errorEnvelopeSchema.describe("`TEAM403_1`: the caller is not a member of the item's team"),
           404: NO_TARGET,
         },
       },
     },
     async (request, reply) => {
       const { content, category, targetId } = request.body;
+      // issue #23 (teams): commenting needs membership of the item's team (403 `TEAM403_1`; private: 404).
+      await requireItemAccess(db, request.memberId, category, targetId, true);
       const commentId = await createComment(db, request.memberId, category, targetId, content);
       request.log.info({ commentId, category, targetId }, 'comment created');
       // Live update (docs/live-updates.md): after the commit; a failure is only logged.

@@ -56,6 +56,8 @@ interface OutboxRow {
   id: number;
   workspaceId: number;
   memberId: number | null;
+  /** A private team's event (issue #23): only that team's members receive it. */
+  teamId: number | null;
   payload: string;
 }
 
@@ -107,8 +109,13 @@ class Stream {
     for (const row of queued) this.writeRow(row);
   }
 
-  matches(row: OutboxRow): boolean {
-    return row.workspaceId === this.workspaceId && (row.memberId === null || row.memberId === this.memberId);
+  /** `teamMembers`: the members of the row's private team (`row.teamId`), when it has one. */
+  matches(row: OutboxRow, teamMembers?: ReadonlySet<number>): boolean {
+    return (
+      row.workspaceId === this.workspaceId &&
+      (row.memberId === null || row.memberId === this.memberId) &&
+      (row.teamId === null || teamMembers?.has(this.memberId) === true)
+    );
   }
 }
 
@@ -264,12 +271,17 @@ export class EventHub {
     return { kind: 'replay', after: lastEventId };
   }
 
-  /** Outbox rows of the workspace for the member with id > `after` (or, with `since`, written after it). */
+  /**
+   * Outbox rows of the workspace for the member with id > `after` (or, with `since`, written after it); rows of a
+   * private team only when the member belongs to it now (issue #23).
+   */
   async #readAfter(workspaceId: number, memberId: number, after: number, since: Date | null) {
     const recent = since === null ? sql`false` : sql`created_at >= ${since.toISOString()}::timestamptz`;
     return this.#outbox(sql`
-      select id, workspace_id, member_id, payload from event_outbox
+      select id, workspace_id, member_id, team_id, payload from event_outbox
       where workspace_id = ${workspaceId} and (member_id is null or member_id = ${memberId})
+        and (team_id is null or exists (
+          select 1 from team_member tm where tm.team_id = event_outbox.team_id and tm.member_id = ${memberId}))
         and (id > ${after} or ${recent})
       order by id`);
   }
@@ -279,12 +291,14 @@ export class EventHub {
       id: string | number;
       workspace_id: number;
       member_id: number | null;
+      team_id: number | null;
       payload: string;
     }>(query);
     return rows.map((r) => ({
       id: Number(r.id),
       workspaceId: Number(r.workspace_id),
       memberId: r.member_id === null ? null : Number(r.member_id),
+      teamId: r.team_id === null || r.team_id === undefined ? null : Number(r.team_id),
       payload: r.payload,
     }));
   }
@@ -318,19 +332,39 @@ export class EventHub {
     if (ids.length === 0 || this.#closed) return;
     try {
       const rows = await this.#outbox(sql`
-        select id, workspace_id, member_id, payload from event_outbox
+        select id, workspace_id, member_id, team_id, payload from event_outbox
         where id in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
         )})
         order by id`);
-      for (const row of rows) this.#deliver(row);
+      const members = await this.#teamMembers(rows);
+      for (const row of rows) this.#deliver(row, row.teamId === null ? undefined : members.get(row.teamId));
     } catch (error) {
       this.#log.error({ err: error, ids }, 'reading live events from the outbox failed');
     }
   }
 
-  #deliver(row: OutboxRow): void {
+  /** The current members of the private teams of `rows` (issue #23), one query; none when no row has a team. */
+  async #teamMembers(rows: readonly OutboxRow[]): Promise<Map<number, Set<number>>> {
+    const teams = [...new Set(rows.flatMap((r) => (r.teamId === null ? [] : [r.teamId])))];
+    const members = new Map<number, Set<number>>();
+    if (teams.length === 0) return members;
+    const found = await this.#rows<{ team_id: number; member_id: number }>(sql`
+      select team_id, member_id from team_member where team_id in (${sql.join(
+        teams.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+    for (const r of found) {
+      const teamId = Number(r.team_id);
+      let set = members.get(teamId);
+      if (!set) members.set(teamId, (set = new Set()));
+      set.add(Number(r.member_id));
+    }
+    return members;
+  }
+
+  #deliver(row: OutboxRow, teamMembers?: ReadonlySet<number>): void {
     const set = this.#streams.get(row.workspaceId);
     if (!set) return;
     let withdrew: number | null = null;
@@ -345,7 +379,7 @@ export class EventHub {
       // Stored by publishEvent as JSON; never expected.
     }
     for (const stream of set) {
-      if (!stream.matches(row)) continue;
+      if (!stream.matches(row, teamMembers)) continue;
       // A withdrawn member's own streams end (their tickets and tokens are refused from now on).
       if (stream.memberId === withdrew) this.#remove(stream);
       else if (stream.memberId === removed) {

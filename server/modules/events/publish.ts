@@ -11,17 +11,21 @@ import { publishEvent } from './outbox';
  * (tabs still see it on their next fetch).
  */
 
-/** Publishes `event` to `workspaceId` (or only `memberId`); never throws. */
+/**
+ * Publishes `event` to `workspaceId` (or only `memberId`; with `teamId` of a private team only to its members, see
+ * `publishEvent`); never throws.
+ */
 export async function publishSafely(
   db: Db,
   log: FastifyBaseLogger,
   workspaceId: number,
   event: PublishedLiveEvent | (() => Promise<PublishedLiveEvent | null>),
   memberId: number | null = null,
+  teamId: number | null = null,
 ): Promise<void> {
   try {
     const resolved = typeof event === 'function' ? await event() : event;
-    if (resolved) await publishEvent(db, workspaceId, resolved, memberId);
+    if (resolved) await publishEvent(db, workspaceId, resolved, memberId, teamId);
   } catch (error) {
     log.error({ err: error, workspaceId }, 'publishing a live event failed');
   }
@@ -41,14 +45,13 @@ export async function publishCommentAdded(
       .from(item)
       .where(eq(item.id, itemId));
     if (!target) return;
-    await publishEvent(db, target.workspaceId, {
-      type: 'comment.added',
-      actorId,
-      kind: target.kind,
-      teamId: target.teamId,
-      itemId,
-      commentId,
-    });
+    await publishEvent(
+      db,
+      target.workspaceId,
+      { type: 'comment.added', actorId, kind: target.kind, teamId: target.teamId, itemId, commentId },
+      null,
+      target.teamId,
+    );
   } catch (error) {
     log.error({ err: error, itemId, commentId }, 'publishing a live comment event failed');
   }

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { ItemDetail, Priority, State } from '../../../contract';
 import type { Db } from '../../db';
 import { item, itemManager, member, team, workspace } from '../../db/schema';
+import { isTeamMember } from './access';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
 import { invalidField } from '../../http/validation';
@@ -34,7 +35,7 @@ export async function itemDetail(
   return db.transaction(
     async (tx) => {
       const [found] = await tx
-        .select({ row: item, teamName: team.name })
+        .select({ row: item, teamName: team.name, visibility: team.visibility })
         .from(item)
         .innerJoin(team, eq(team.id, item.teamId))
         .where(and(eq(item.id, itemId), eq(item.kind, spec.kind)));
@@ -45,6 +46,10 @@ export async function itemDetail(
         .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)));
       // Another workspace's item answers like a missing one: its existence is not revealed.
       if (!caller || caller.workspaceId !== found.row.workspaceId) throw new ApiError(spec.codes.notFound);
+      // issue #23 (teams): so does an item of a private team the caller is not in (docs/security.md "Teams").
+      if (found.visibility === 'private' && !(await isTeamMember(tx, found.row.teamId, memberId))) {
+        throw new ApiError(spec.codes.notFound);
+      }
 
       const { row } = found;
       const managers = (await loadManagers(tx, [row.id])).get(row.id) ?? [];

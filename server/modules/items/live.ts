@@ -74,7 +74,8 @@ export async function publishItemChange(
       change.type === 'item.created'
         ? { type: 'item.created', ...base }
         : { type: 'item.updated', ...base, fields: change.fields };
-    await publishEvent(db, found.workspaceId, event);
+    // issue #23: a private team's events reach only its members (event_outbox.team_id).
+    await publishEvent(db, found.workspaceId, event, null, found.teamId);
   } catch (error) {
     log.error({ err: error, itemId }, 'publishing a live item event failed');
   }

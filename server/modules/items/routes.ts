@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db';
 import { AUTH_ERRORS } from '../../http/route-errors';
 import { ok } from '../../http/envelope';
-import { teamScopeHook } from '../../http/team-scope';
+import { teamScopeHook, teamWriterHook } from '../../http/team-scope';
 import { invalidField } from '../../http/validation';
 import { noStoreByDefault } from '../../http/no-store';
 import { type Integrations, syncExternal, syncGithubIssueUpdate } from '../integrations/integrations';
@@ -62,6 +62,9 @@ export async function itemRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = { onRequest: app.requireMember, preValidation: teamScopeHook(db) };
+  /** Writes need membership of the team as well (issue #23): 403 `TEAM403_1` for a public team's non-member. */
+  const writing = { onRequest: app.requireMember, preValidation: teamWriterHook(db) };
+  const NOT_MEMBER = errorEnvelopeSchema.describe('`TEAM403_1`: the caller is not a member of the team');
 
   noStoreByDefault(app);
 
@@ -74,7 +77,7 @@ export async function itemRoutes(
     r.post(
       base,
       {
-        ...guarded,
+        ...writing,
         bodyLimit: CREATE_BODY_LIMIT,
         schema: {
           tags: ['items'],
@@ -103,6 +106,7 @@ export async function itemRoutes(
                   : ''),
             ),
             401: AUTH_ERRORS,
+            403: NOT_MEMBER,
             404: NO_TEAM,
             413: errorEnvelopeSchema.describe('`COMMON413`: body over 4 MB'),
           },
@@ -177,7 +181,7 @@ export async function itemRoutes(
     r.patch(
       `${base}/:${spec.idParam}`,
       {
-        ...guarded,
+        ...writing,
         bodyLimit: CREATE_BODY_LIMIT,
         schema: {
           tags: ['items'],
@@ -199,6 +203,7 @@ export async function itemRoutes(
                 (spec.kind === 'external' ? ' | `EXTERNAL400_0` extServiceType sent' : ''),
             ),
             401: AUTH_ERRORS,
+            403: NOT_MEMBER,
             404: errorEnvelopeSchema.describe(
               `\`TEAM404_0\` no such team | \`${notFound}\` no such item in it`,
             ),
@@ -280,7 +285,7 @@ export async function itemRoutes(
     r.delete(
       base,
       {
-        ...guarded,
+        ...writing,
         schema: {
           tags: ['items'],
           summary: `Delete ${spec.segment} permanently`,
@@ -296,7 +301,9 @@ export async function itemRoutes(
             200: deleteItemsResponseSchema,
             400: errorEnvelopeSchema.describe('`VALID400_1`: malformed body or empty id list'),
             401: AUTH_ERRORS,
-            403: errorEnvelopeSchema.describe("`ITEM403_0` ids of another team's items (same workspace)"),
+            403: errorEnvelopeSchema.describe(
+              "`ITEM403_0` ids of another team's items (same workspace) | `TEAM403_1` not a member of the team",
+            ),
             404: errorEnvelopeSchema.describe('`TEAM404_0` no such team | `ITEM404_0` unknown ids'),
           },
         },
@@ -305,13 +312,20 @@ export async function itemRoutes(
         const ids = (request.body as Record<string, number[]>)[spec.idsKey]!;
         const deletedIds = await deleteItems(db, spec, request.teamScope, ids);
         request.log.info({ kind: spec.kind, deletedIds, teamId: request.teamScope.teamId }, 'items deleted');
-        await publishSafely(db, request.log, request.teamScope.workspaceId, {
-          type: 'item.deleted',
-          actorId: request.memberId,
-          kind: spec.kind,
-          teamId: request.teamScope.teamId,
-          ids: deletedIds,
-        });
+        await publishSafely(
+          db,
+          request.log,
+          request.teamScope.workspaceId,
+          {
+            type: 'item.deleted',
+            actorId: request.memberId,
+            kind: spec.kind,
+            teamId: request.teamScope.teamId,
+            ids: deletedIds,
+          },
+          null,
+          request.teamScope.teamId,
+        );
         return ok(reply, spec.codes.deleted, { deletedIds });
       },
     );

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db';
 import { member, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
-import { resolveTeamScope } from '../../http/team-scope';
+import { hiddenTeamIds, resolveTeamScope } from '../../http/team-scope';
 import { descriptionLine } from './derive';
 
 /**
@@ -134,14 +134,25 @@ export async function searchItems(db: Db, memberId: number, input: SearchInput):
   const started = performance.now();
   const { workspaceId, workspaceName } = await searchScope(db, memberId, input.teamId);
   const q = normalizeText(input.q);
-  const result = await db.execute(searchStatement(workspaceId, workspaceName, { ...input, q }));
+  // issue #23 (teams): private teams the caller is not in never give hits (none: no extra condition).
+  const hidden = input.teamId === null ? await hiddenTeamIds(db, memberId, workspaceId) : [];
+  const result = await db.execute(searchStatement(workspaceId, workspaceName, { ...input, q }, hidden));
   const rows = (result as unknown as { rows: Row[] }).rows;
   const items = rows.map((row) => toHit(row, q));
   return { items, tookMs: Math.round((performance.now() - started) * 10) / 10 };
 }
 
-/** The statement of `searchItems` for workspace `workspaceId` (`input.q` normalized); exported for query plans. */
-export function searchStatement(workspaceId: number, workspaceName: string, input: SearchInput): SQL {
+/**
+ * The statement of `searchItems` for workspace `workspaceId` (`input.q` normalized); exported for query plans.
+ * `hiddenTeams`: private teams the caller is not in (issue #23) — their items are left out (`team_id not in …`, a
+ * filter on rows the indexes already found, so the plans stay the same).
+ */
+export function searchStatement(
+  workspaceId: number,
+  workspaceName: string,
+  input: SearchInput,
+  hiddenTeams: readonly number[] = [],
+): SQL {
   const { q } = input;
   const nameQuery = nameQueryOf(q, workspaceName);
   const contains = `%${likeLiteral(q)}%`;
@@ -151,6 +162,14 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     [
       sql`workspace_id = ${workspaceId}`,
       ...(input.teamId !== null ? [sql`team_id = ${input.teamId}`] : []),
+      ...(hiddenTeams.length > 0
+        ? [
+            sql`team_id + 0 not in (${sql.join(
+              hiddenTeams.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          ]
+        : []),
       ...(input.kinds.length < 3
         ? [
             sql`kind in (${sql.join(
@@ -167,6 +186,14 @@ export function searchStatement(workspaceId: number, workspaceName: string, inpu
     [
       sql`workspace_id + 0 = ${workspaceId}`,
       ...(input.teamId !== null ? [sql`team_id + 0 = ${input.teamId}`] : []),
+      ...(hiddenTeams.length > 0
+        ? [
+            sql`team_id + 0 not in (${sql.join(
+              hiddenTeams.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          ]
+        : []),
       ...(input.kinds.length < 3
         ? [
             sql`kind || '' in (${sql.join(

@@ -5,6 +5,7 @@ import { member, team, teamMember } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
 import { defaultTeamId } from '../workspace/service';
+import { readableTeam } from '../../http/team-scope';
 
 /**
  * The workspace's current members (the first row is highlighted — the caller, docs/product.md "Teams and members"):
@@ -37,7 +38,8 @@ export async function listMembers(db: Db, callerId: number, workspaceId: number)
     })
     .from(teamMember)
     .innerJoin(team, eq(team.id, teamMember.teamId))
-    .where(eq(team.workspaceId, workspaceId))
+    // issue #23 (teams): private teams are listed only to their members (docs/security.md "Teams").
+    .where(and(eq(team.workspaceId, workspaceId), readableTeam(callerId)))
     .orderBy(desc(team.isDefault), asc(team.position), asc(team.id));
   const teamsOf = new Map<number, WorkspaceMember['teams']>();
   for (const { memberId, ...teamInfo } of memberships) {

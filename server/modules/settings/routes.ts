@@ -29,7 +29,9 @@ import { listMembers, myProfile } from './members';
 import { ProfileImageStore, assertAcceptedImage, profileImageDir, toProfileWebp } from './profile-image';
 import { callerWorkspaceId } from '../../http/team-scope';
 import { noStoreByDefault } from '../../http/no-store';
-import { createTeam, listTeams, reorderTeams } from './teams';
+import { createTeam, listMyTeams, listTeams, reorderTeams } from './teams';
+import { callerRole } from '../../http/roles';
+import { isAdminRole } from '../../../contract/roles';
 import { withdrawMember } from './withdraw';
 
 export interface SettingsRoutesOptions {
@@ -124,8 +126,11 @@ export async function settingsRoutes(
         tags: ['settings'],
         summary: "One page of the workspace's teams, default team first",
         description:
-          "Every team of the caller's workspace (not only the caller's) in the workspace order: default team " +
-          'first, new teams last. `isLast` is true on the last page; a page past the end is empty.',
+          "The teams of the caller's workspace (not only the caller's) in the workspace order: default team " +
+          'first, new teams last. `isLast` is true on the last page; a page past the end is empty. Public teams ' +
+          'and the private teams the caller is in; workspace admins see every private team (issue #23, ' +
+          'docs/security.md "Teams"). `scope=mine`: "나의 팀" — only the caller\'s teams, default team first, then ' +
+          "the caller's own order.",
         security: [{ bearerAuth: [] }],
         querystring: teamPageQuerySchema,
         response: {
@@ -137,9 +142,18 @@ export async function settingsRoutes(
       },
     },
     async (request, reply) => {
-      const workspaceId = await callerWorkspaceId(db, request.memberId);
-      const { page, size } = request.query;
-      return ok(reply, 'TEAM200_0', await listTeams(db, workspaceId, page, size));
+      const caller = await callerRole(db, request.memberId);
+      if (!caller) throw new ApiError('WORKSPACE404_0');
+      const { page, size, scope } = request.query;
+      if (scope === 'mine') {
+        return ok(reply, 'TEAM200_0', await listMyTeams(db, request.memberId, caller.workspaceId, page, size));
+      }
+      const seesAllPrivate = isAdminRole(caller.role);
+      return ok(
+        reply,
+        'TEAM200_0',
+        await listTeams(db, request.memberId, caller.workspaceId, seesAllPrivate, page, size),
+      );
     },
   );
 
@@ -173,7 +187,7 @@ export async function settingsRoutes(
       const { teamName, memberId } = request.body;
       const problem = validateTeamName(teamName);
       if (problem !== null) throw new ApiError('TEAM400_0', { teamName: problem }, { message: problem });
-      const created = await createTeam(db, request.memberId, workspaceId, teamName, memberId);
+      const created = await createTeam(db, request.memberId, workspaceId, teamName, memberId, request.ip);
       request.log.info({ teamId: created.teamId, workspaceId }, 'team created');
       // Live updates (docs/live-updates.md): after the commit; a failure is only logged.
       await publishSafely(db, request.log, workspaceId, {
@@ -191,10 +205,10 @@ export async function settingsRoutes(
       ...authenticated,
       schema: {
         tags: ['settings'],
-        summary: "Reorder the workspace's teams",
+        summary: 'Reorder my teams ("나의 팀")',
         description:
-          'Every team exactly once, default team first; stored as the workspace order for every member. A list ' +
-          'that breaks a rule changes nothing.',
+          'Every team the caller belongs to exactly once, default team first; stored as the caller\'s own order ' +
+          '(`team_member.position`, issue #23), other members keep theirs. A list that breaks a rule changes nothing.',
         security: [{ bearerAuth: [] }],
         body: reorderTeamsRequestSchema,
         response: {
@@ -209,11 +223,15 @@ export async function settingsRoutes(
     },
     async (request, reply) => {
       const workspaceId = await callerWorkspaceId(db, request.memberId);
-      await reorderTeams(db, workspaceId, request.body.teamIdList);
-      await publishSafely(db, request.log, workspaceId, {
-        type: 'team.reordered',
-        actorId: request.memberId,
-      });
+      await reorderTeams(db, request.memberId, workspaceId, request.body.teamIdList);
+      // The order is the caller's own: only their tabs hear of it.
+      await publishSafely(
+        db,
+        request.log,
+        workspaceId,
+        { type: 'team.reordered', actorId: request.memberId },
+        request.memberId,
+      );
       return ok(reply, 'TEAM200_1', null);
     },
   );

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { CreateTeamResult, Team } from '../../../contract';
 import type { Db } from '../../db';
 import { member, team, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
 import { listIds } from '../../http/validation';
+import { recordAudit } from '../audit/record';
 
 /**
  * Teams of a workspace (docs/product.md "Teams and members"). Every function takes
@@ -19,7 +20,7 @@ const TEAM_ORDER = [desc(team.isDefault), asc(team.position), asc(team.id)] as c
  * withdrawals in one workspace run one at a time: a reorder never misses a team created meanwhile, and two new
  * teams never get the same position. 404 `WORKSPACE404_0` if the workspace is gone (its last member withdrew).
  */
-async function lockWorkspace(tx: Db, workspaceId: number): Promise<void> {
+export async function lockWorkspace(tx: Db, workspaceId: number): Promise<void> {
   const rows = await tx
     .select({ id: workspace.id })
     .from(workspace)
@@ -33,46 +34,131 @@ export interface TeamPageResult {
   isLast: boolean;
 }
 
+/** Columns of a `Team` row for `memberId` (member count, visibility, whether the member is in it). */
+function teamColumns(memberId: number) {
+  return {
+    id: team.id,
+    name: team.name,
+    imageUrl: team.imageUrl,
+    isDefault: team.isDefault,
+    createdAt: team.createdAt,
+    visibility: team.visibility,
+    memberCount: sql<number>`(select count(*) from ${teamMember} where ${teamMember.teamId} = ${team.id})`
+      .mapWith(Number)
+      .as('member_count'),
+    isMember:
+      sql<boolean>`exists (select 1 from ${teamMember} where ${teamMember.teamId} = ${team.id} and ${teamMember.memberId} = ${memberId})`
+        .mapWith((v: unknown) => v === true || v === 't')
+        .as('is_member'),
+  };
+}
+
+type TeamRow = {
+  id: number;
+  name: string;
+  imageUrl: string | null;
+  isDefault: boolean;
+  createdAt: Date;
+  visibility: string;
+  memberCount: number;
+  isMember: boolean;
+};
+
+/** A row of `teamColumns` as the contract's `Team`. */
+function toTeam(row: TeamRow): Team {
+  return {
+    teamId: row.id,
+    teamName: row.name,
+    teamImageUrl: row.imageUrl,
+    memberCount: row.memberCount,
+    createdAt: formatTimestamp(row.createdAt),
+    isDefault: row.isDefault,
+    visibility: row.visibility === 'private' ? 'private' : 'public',
+    isMember: row.isMember,
+  };
+}
+
+/** Teams of the workspace `memberId` may read: public ones and the private ones they belong to (issue #23). */
+function readableBy(memberId: number) {
+  return or(
+    eq(team.visibility, 'public'),
+    exists(
+      sql`(select 1 from ${teamMember} where ${teamMember.teamId} = ${team.id} and ${teamMember.memberId} = ${memberId})`,
+    ),
+  );
+}
+
 /**
  * One page of the workspace's teams in workspace order: `page` from 0, `size` per page. `memberCount` counts the
  * team's memberships (withdrawn members have none); `createdAt` is ISO-8601 with the Asia/Seoul offset.
- * Reads `size + 1` rows to know whether this page is the last.
+ * Lists public teams and the private teams the caller is in; with `seesAllPrivate` (workspace admins and the
+ * owner, docs/security.md "Teams") every private team as well — its name, visibility and member count, so it can
+ * be administered or deleted. Reads `size + 1` rows to know whether this page is the last.
  */
 export async function listTeams(
   db: Db,
+  memberId: number,
+  workspaceId: number,
+  seesAllPrivate: boolean,
+  page: number,
+  size: number,
+): Promise<TeamPageResult> {
+  const rows = await db
+    .select(teamColumns(memberId))
+    .from(team)
+    .where(and(eq(team.workspaceId, workspaceId), seesAllPrivate ? undefined : readableBy(memberId)))
+    .orderBy(...TEAM_ORDER)
+    .limit(size + 1)
+    .offset(page * size);
+  return { teamList: rows.slice(0, size).map(toTeam), isLast: rows.length <= size };
+}
+
+/**
+ * "나의 팀" (issue #23, docs/security.md "Teams"), one page: the teams `memberId` belongs to — the default team
+ * first, then the member's own order (`team_member.position`), then teams without a position by workspace order.
+ */
+export async function listMyTeams(
+  db: Db,
+  memberId: number,
   workspaceId: number,
   page: number,
   size: number,
 ): Promise<TeamPageResult> {
-  const memberCount =
-    sql<number>`(select count(*) from ${teamMember} where ${teamMember.teamId} = ${team.id})`
-      .mapWith(Number)
-      .as('member_count');
   const rows = await db
-    .select({
-      id: team.id,
-      name: team.name,
-      imageUrl: team.imageUrl,
-      isDefault: team.isDefault,
-      createdAt: team.createdAt,
-      memberCount,
-    })
+    .select(teamColumns(memberId))
     .from(team)
+    .innerJoin(teamMember, and(eq(teamMember.teamId, team.id), eq(teamMember.memberId, memberId)))
     .where(eq(team.workspaceId, workspaceId))
-    .orderBy(...TEAM_ORDER)
+    .orderBy(
+      desc(team.isDefault),
+      sql`${teamMember.position} asc nulls last`,
+      asc(team.position),
+      asc(team.id),
+    )
     .limit(size + 1)
     .offset(page * size);
-  return {
-    teamList: rows.slice(0, size).map((row) => ({
-      teamId: row.id,
-      teamName: row.name,
-      teamImageUrl: row.imageUrl,
-      memberCount: row.memberCount,
-      createdAt: formatTimestamp(row.createdAt),
-      isDefault: row.isDefault,
-    })),
-    isLast: rows.length <= size,
-  };
+  return { teamList: rows.slice(0, size).map(toTeam), isLast: rows.length <= size };
+}
+
+/**
+ * "팀 둘러보기" (issue #23): the workspace's public teams `memberId` is not in, in workspace order, with their
+ * member counts. Private teams are never listed here.
+ */
+export async function listBrowsableTeams(db: Db, memberId: number, workspaceId: number): Promise<Team[]> {
+  const rows = await db
+    .select(teamColumns(memberId))
+    .from(team)
+    .where(
+      and(
+        eq(team.workspaceId, workspaceId),
+        eq(team.visibility, 'public'),
+        notExists(
+          sql`(select 1 from ${teamMember} where ${teamMember.teamId} = ${team.id} and ${teamMember.memberId} = ${memberId})`,
+        ),
+      ),
+    )
+    .orderBy(...TEAM_ORDER);
+  return rows.map(toTeam);
 }
 
 /**
@@ -83,7 +169,9 @@ export async function listTeams(
  *    number, even one beyond the `integer` range, is a clean 400);
  * 3. insert the team at the end of the order (highest position + 1) — `ON CONFLICT (workspace_id, name) DO
  *    NOTHING`, so a name taken (also by a concurrent create, or the default team's) is 409 `TEAM409_0`;
- * 4. add the caller and `memberIds` (duplicates ignored) as members.
+ * 4. add the caller and `memberIds` (duplicates ignored) as members;
+ * 5. write the `team.created` audit entry (issue #23, docs/security.md "Audit log"; `ip` is `request.ip`).
+ * The team is public (visibility is changed by admins afterwards, docs/security.md "Roles").
  * Result members: the caller first, then the others in request order.
  */
 export async function createTeam(
@@ -92,6 +180,7 @@ export async function createTeam(
   workspaceId: number,
   name: string,
   memberIds: readonly number[],
+  ip: string | null = null,
 ): Promise<CreateTeamResult> {
   return db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
@@ -121,6 +210,14 @@ export async function createTeam(
     if (!created) throw new ApiError('TEAM409_0');
 
     await tx.insert(teamMember).values(wanted.map((memberId) => ({ teamId: created.id, memberId })));
+    await recordAudit(tx, {
+      workspaceId,
+      actorId: callerId,
+      action: 'team.created',
+      target: { type: 'team', id: created.id, name: created.name },
+      details: { memberIds: wanted },
+      ip,
+    });
     return {
       teamId: created.id,
       teamName: created.name,
@@ -135,14 +232,16 @@ function reorderError(message: string): ApiError {
 }
 
 /**
- * Stores a new team order for the workspace (docs/product.md "Teams and members"). One
- * transaction with the workspace row locked. `teamIdList` must hold every team of the workspace exactly once with
- * the default team first; the rules are checked in this order, each a 400 `TEAM400_2` naming the rule:
- * duplicate ids → ids that are not teams of this workspace → teams left out → default team not first.
- * Then `position` = index in the list (default team 0).
+ * Stores the caller's own order of "나의 팀" (issue #23, docs/security.md "Teams"; the request contract of
+ * docs/product.md "Teams and members" is unchanged, it now means the caller's order). One transaction with the
+ * workspace row locked. `teamIdList` must hold every team the caller belongs to exactly once with the default team
+ * first; the rules are checked in this order, each a 400 `TEAM400_2` naming the rule: duplicate ids → ids that are
+ * not the caller's teams in this workspace → teams left out → default team not first.
+ * Then the caller's `team_member.position` = index in the list (default team 0); other members' orders stay.
  */
 export async function reorderTeams(
   db: Db,
+  memberId: number,
   workspaceId: number,
   teamIdList: readonly number[],
 ): Promise<void> {
@@ -151,6 +250,7 @@ export async function reorderTeams(
     const teams = await tx
       .select({ id: team.id })
       .from(team)
+      .innerJoin(teamMember, and(eq(teamMember.teamId, team.id), eq(teamMember.memberId, memberId)))
       .where(eq(team.workspaceId, workspaceId))
       .orderBy(...TEAM_ORDER);
     const known = new Set(teams.map((t) => t.id));
@@ -162,10 +262,10 @@ export async function reorderTeams(
       throw reorderError(`같은 팀이 두 번 이상 들어 있습니다: ${listIds([...duplicates])}`);
     }
     const foreign = teamIdList.filter((id) => !known.has(id));
-    if (foreign.length > 0) throw reorderError(`이 워크스페이스의 팀이 아닙니다: ${listIds(foreign)}`);
+    if (foreign.length > 0) throw reorderError(`내가 속한 팀이 아닙니다: ${listIds(foreign)}`);
     const missing = teams.map((t) => t.id).filter((id) => !seen.has(id));
     if (missing.length > 0) {
-      throw reorderError(`워크스페이스의 모든 팀을 한 번씩 보내야 합니다. 빠진 팀: ${listIds(missing)}`);
+      throw reorderError(`내가 속한 모든 팀을 한 번씩 보내야 합니다. 빠진 팀: ${listIds(missing)}`);
     }
     if (teamIdList[0] !== teams[0]?.id) throw reorderError('기본 팀이 맨 앞에 있어야 합니다.');
 
@@ -174,8 +274,8 @@ export async function reorderTeams(
       sql` `,
     );
     await tx
-      .update(team)
-      .set({ position: sql`case ${team.id} ${cases} end` })
-      .where(eq(team.workspaceId, workspaceId));
+      .update(teamMember)
+      .set({ position: sql`case ${teamMember.teamId} ${cases} end` })
+      .where(and(eq(teamMember.memberId, memberId), inArray(teamMember.teamId, [...known])));
   });
 }

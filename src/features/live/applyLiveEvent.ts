@@ -200,6 +200,15 @@ export function applyLiveEvent(event: LiveEvent, dispatch: AppDispatch, getState
     case 'team.reordered':
       invalidate([TEAMS_TAG]);
       return;
+    // issue #23 (teams and membership): team lists, the team's settings, members' teams; a deleted team's items
+    // and alarms went with it.
+    case 'team.updated':
+    case 'team.membership_changed':
+      invalidate([TEAMS_TAG, MEMBERS_TAG]);
+      return;
+    case 'team.deleted':
+      invalidate([TEAMS_TAG, MEMBERS_TAG, 'Goal', 'Issue', 'External', ...NOTIFICATION_TAGS]);
+      return;
     case 'member.joined':
       invalidate([MEMBERS_TAG]);
       return;

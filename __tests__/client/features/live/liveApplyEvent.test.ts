@@ -349,6 +349,63 @@ describe.each([
   });
 });
 
+// issue #23 (teams and membership)
+describe.each([
+  { type: 'team.updated', actorId: 2, teamId: 7 },
+  { type: 'team.membership_changed', actorId: 2, teamId: 7, memberIds: [2], change: 'joined' },
+] as LiveEvent[])('$type', (event) => {
+  it('refetches 나의 팀, the team settings and the members, not the item lists', async () => {
+    const { store, seen, apply, listRequests } = await setup({
+      'GET /api/teams/7/settings': () =>
+        envelopeResponse(200, {
+          teamId: 7,
+          teamName: 'Acme',
+          teamImageUrl: null,
+          visibility: 'public',
+          isDefault: true,
+          isMember: true,
+          canEdit: true,
+          canAdminister: true,
+          members: [],
+        }),
+    });
+    await subscribe(
+      store,
+      teamsApi.endpoints.getMyTeams.initiate(),
+      teamsApi.endpoints.getTeamSettings.initiate(7),
+      membersApi.endpoints.getMembers.initiate(),
+      itemsApi.endpoints.getItemList.initiate(STATE_LIST),
+    );
+    const teams = counter(seen, 'GET', '/api/workspace/setting/teams');
+    const settings = counter(seen, 'GET', '/api/teams/7/settings');
+    const memberRequests = counter(seen, 'GET', '/api/workspace/setting/members');
+
+    apply(event);
+
+    await waitFor(() => expect(teams()).toBe(2));
+    await waitFor(() => expect(settings()).toBe(2));
+    await waitFor(() => expect(memberRequests()).toBe(2));
+    expect(listRequests()).toBe(1);
+  });
+});
+
+describe('team.deleted', () => {
+  it('refetches 나의 팀 and the item lists (its items went with it)', async () => {
+    const { store, seen, apply, listRequests } = await setup();
+    await subscribe(
+      store,
+      teamsApi.endpoints.getMyTeams.initiate(),
+      itemsApi.endpoints.getItemList.initiate(STATE_LIST),
+    );
+    const teams = counter(seen, 'GET', '/api/workspace/setting/teams');
+
+    apply({ type: 'team.deleted', actorId: 2, teamId: 12 });
+
+    await waitFor(() => expect(teams()).toBe(2));
+    await waitFor(() => expect(listRequests()).toBe(2));
+  });
+});
+
 describe('member events', () => {
   it('member.joined refetches the members, not the lists', async () => {
     const { store, seen, apply, listRequests } = await setup();

@@ -20,6 +20,8 @@ export const team = (teamId: number, teamName: string, memberCount: number, date
   memberCount,
   createdAt: at(date),
   isDefault: teamId === profile.defaultTeamId,
+  visibility: 'public',
+  isMember: true,
 });
 
 export const teams: Team[] = [

@@ -87,7 +87,7 @@ describe('team order (pure)', () => {
 });
 
 describe('reorderMyTeams', () => {
-  /** A store whose getTeams cache holds `pages[0]` (and a subscription, as the sidebar would). */
+  /** A store whose getMyTeams ("나의 팀") cache holds `pages[0]` (and a subscription, as the sidebar would). */
   async function storeWithTeams(
     pages: TeamPage[],
     patch: (request: Request) => Response | Promise<Response>,
@@ -101,9 +101,9 @@ describe('reorderMyTeams', () => {
       },
     });
     const bundle = await createTestStore({ preloadedState: signedIn });
-    const subscription = bundle.store.dispatch(teamsApi.endpoints.getTeams.initiate(undefined));
+    const subscription = bundle.store.dispatch(teamsApi.endpoints.getMyTeams.initiate(undefined));
     await subscription;
-    const cached = () => teamsApi.endpoints.getTeams.select(undefined)(bundle.store.getState()).data?.pages;
+    const cached = () => teamsApi.endpoints.getMyTeams.select(undefined)(bundle.store.getState()).data?.pages;
     return { ...bundle, ...fetched, bodies, cached, subscription };
   }
 

@@ -15,6 +15,8 @@ export function team(teamId: number, teamName: string, isDefault = false): Team 
     memberCount: 2,
     createdAt: '2026-11-21T10:12:30+09:00',
     isDefault,
+    visibility: 'public',
+    isMember: true,
   };
 }
 

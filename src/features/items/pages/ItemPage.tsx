@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { JoinTeamNotice } from '../JoinTeamNotice';
 import { useParams } from 'react-router-dom';
 import type { ItemKind } from '../../../../contract/itemEnums';
 import { ITEM_ID_PARAMS } from '../../../app/paths';
@@ -80,6 +81,8 @@ export default function ItemPage({ kind, mode, scope }: ItemPageProps) {
   if (mode === 'list') {
     return (
       <Suspense fallback={null}>
+        {/* issue #23: a public team the member is not in — join to write. */}
+        {scope === 'team' && <JoinTeamNotice teamId={teamId} />}
         <ItemListPage key={`${scope}-${teamId}-${kind}`} kind={kind} scope={scope} teamId={teamId} />
       </Suspense>
     );
@@ -88,6 +91,7 @@ export default function ItemPage({ kind, mode, scope }: ItemPageProps) {
   if (mode !== 'create' && id === null) return <NotFoundPage />;
   return (
     <Suspense fallback={null}>
+      {scope === 'team' && <JoinTeamNotice teamId={teamId} />}
       <ItemDetailPage
         key={`${scope}-${teamId}-${kind}-${mode === 'create' ? 'new' : id}`}
         kind={kind}

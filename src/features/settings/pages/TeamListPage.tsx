@@ -2,8 +2,11 @@ import { useMemo, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import type { Team } from '../../../../contract/teams';
 import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
-import { copy } from '../../../shared/copy';
+import { copy, teamCopy } from '../../../shared/copy';
+import { Link } from 'react-router-dom';
+import { teamSettingsPath } from '../../../app/paths';
 import { Avatar } from '../../../shared/ui/Avatar';
+import { PHONE } from '../../../shared/ui/layout';
 import { CreateTeamDialog } from '../CreateTeamDialog';
 import { UserSearchIcon } from '../icons';
 import { CellText, DateCell, IconCell, SettingsTablePage } from '../SettingsTable';
@@ -31,10 +34,25 @@ const CountCell = styled('span')({
   paddingLeft: '1.4rem',
 });
 const Sentinel = styled('div')({ height: 1 });
+const NameLink = styled(Link)({
+  color: 'inherit',
+  textDecoration: 'none',
+  '&:hover': { textDecoration: 'underline' },
+  // A 44 × 44 touch target on phones (docs/responsive.md).
+  [PHONE]: { display: 'inline-flex', alignItems: 'center', minHeight: '4.4rem', minWidth: '4.4rem' },
+});
+const PrivateBadge = styled('span')(({ theme }) => ({
+  marginLeft: '0.6rem',
+  padding: '0.1rem 0.6rem',
+  borderRadius: '0.4rem',
+  backgroundColor: theme.palette.grey[200],
+  fontSize: '1.2rem',
+}));
 
 /**
  * `/workspace/setting/team-list`: the workspace's teams (`GET /api/workspace/setting/teams`, 20 per page, loaded
- * by infinite scroll), the default team first and highlighted; "팀 생성하기" opens the create-team dialog.
+ * by infinite scroll), the default team first and highlighted; "팀 생성하기" opens the create-team dialog. A team's
+ * name opens its settings (issue #23); private teams are marked 비공개 (admins see every private team here).
  */
 export default function TeamListPage() {
   const { data, error, isError, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } =
@@ -53,7 +71,11 @@ export default function TeamListPage() {
     <IconCell key="icon">
       <Avatar kind="team" size="2rem" src={team.teamImageUrl} />
     </IconCell>,
-    <CellText key="name">{team.teamName}</CellText>,
+    <CellText key="name">
+      {/* issue #23: the team's settings page; private teams are marked. */}
+      <NameLink to={teamSettingsPath(team.teamId)}>{team.teamName}</NameLink>
+      {team.visibility === 'private' && <PrivateBadge>{teamCopy.private}</PrivateBadge>}
+    </CellText>,
     <CountCell key="count">
       <UserSearchIcon />
       {team.memberCount}

@@ -5,7 +5,10 @@ import type { Team } from '../../../../contract/teams';
 import { tokens } from '../../../shared/ui/tokens';
 import { copy, type ItemScope } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { teamCreatePath, teamListPath } from '../../../app/paths';
+import { teamCreatePath, teamListPath, teamSettingsPath } from '../../../app/paths';
+import { teamCopy } from '../../../shared/copy';
+import { Link } from 'react-router-dom';
+import { GearIcon } from './icons';
 import { ExternalIcon, GoalIcon, IssueIcon } from '../../../shared/ui/icons/kindIcons';
 import { BareButton, Caret, RowList, SidebarItem, sectionKeys, useSectionOpen } from './parts';
 
@@ -54,6 +57,7 @@ const Header = styled('div')({
   '&:hover .drag-handle, & .drag-handle:focus-visible, [data-dragging="true"] > & .drag-handle': {
     opacity: 1,
   },
+  '&:hover .team-settings': { opacity: 1 },
 });
 
 const HeaderToggle = styled(BareButton)({
@@ -89,6 +93,26 @@ const Handle = styled('div')({
   '& svg': { fontSize: '2rem' },
   '&:hover': { color: tokens.navy, backgroundColor: tokens.grey[300] },
   '&:focus-visible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.1rem' },
+  '@media (hover: none)': { opacity: 1 },
+});
+
+/** issue #23: the team's settings page, a small gear at the header's end (fades in on hover like the handle). */
+const SettingsGear = styled(Link)({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flex: 'none',
+  width: '2.8rem',
+  height: '2.8rem',
+  marginLeft: 'auto',
+  borderRadius: '0.4rem',
+  color: tokens.grey[500],
+  opacity: 0,
+  transition: 'opacity 200ms ease-in-out',
+  '& svg': { width: '1.8rem', height: '1.8rem' },
+  '& + .drag-handle': { marginLeft: 0 },
+  '&:hover': { color: tokens.navy, backgroundColor: tokens.grey[300] },
+  '&:focus-visible': { opacity: 1, outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.1rem' },
   '@media (hover: none)': { opacity: 1 },
 });
 
@@ -134,6 +158,15 @@ export const TeamGroup = forwardRef<HTMLLIElement, TeamGroupProps>(function Team
           )}
           <Caret open={open} />
         </HeaderToggle>
+        {!mini && (
+          <SettingsGear
+            className="team-settings"
+            to={teamSettingsPath(team.teamId)}
+            aria-label={teamCopy.settingsLink(team.teamName)}
+          >
+            <GearIcon aria-hidden />
+          </SettingsGear>
+        )}
         {drag?.dragHandleProps && (
           <Handle
             className="drag-handle"

@@ -3,10 +3,10 @@ import { styled } from '@mui/material/styles';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import type { Team } from '../../../../contract/teams';
 import { useGetAlarmUnreadCountQuery } from '../../../api/alarmsApi';
-import { useGetTeamsInfiniteQuery } from '../../../api/teamsApi';
+import { useGetMyTeamsInfiniteQuery } from '../../../api/teamsApi';
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 import { tokens } from '../../../shared/ui/tokens';
-import { copy } from '../../../shared/copy';
+import { copy, teamCopy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
 import { unreadBadgeText } from '../../notifications';
 import { defaultTeamIssuePath, workspacePaths } from '../../../app/paths';
@@ -86,7 +86,7 @@ interface WorkspaceSidebarProps {
 
 export function WorkspaceSidebar({ mini, onToggle, search }: WorkspaceSidebarProps) {
   const { data: profile } = useGetWorkspaceProfileQuery();
-  const { data, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetTeamsInfiniteQuery();
+  const { data, isSuccess, hasNextPage, isFetchingNextPage, fetchNextPage } = useGetMyTeamsInfiniteQuery();
   const { defaultTeam, myTeams } = useMemo(() => splitTeams(data ? allTeams(data.pages) : []), [data]);
   const defaultTeamId = profile?.defaultTeamId ?? defaultTeam?.teamId;
   const homePath = defaultTeamId ? defaultTeamIssuePath(defaultTeamId) : workspacePaths.root;
@@ -172,6 +172,10 @@ export function WorkspaceSidebar({ mini, onToggle, search }: WorkspaceSidebarPro
             </Suspense>
           ))}
         {myTeamsOpen && <Sentinel ref={sentinel} aria-hidden />}
+        {/* issue #23 (teams and membership): the public teams I could join */}
+        {myTeamsOpen && !mini && (
+          <QuietLink to={workspacePaths.teamBrowse}>{teamCopy.browse.sidebarLink}</QuietLink>
+        )}
       </Section>
     </>
   );

@@ -79,13 +79,13 @@ type ApiCacheState = { [K in typeof teamsApi.reducerPath]: ReturnType<typeof tea
 type AppThunk<R> = ThunkAction<R, ApiCacheState, ApiThunkExtra, UnknownAction>;
 
 const selectTeamPages = (state: ApiCacheState) =>
-  teamsApi.endpoints.getTeams.select(undefined)(state).data?.pages;
+  teamsApi.endpoints.getMyTeams.select(undefined)(state).data?.pages;
 
 /** Safety bound for loading the remaining pages (20 teams each). */
 const MAX_EXTRA_PAGES = 50;
 
 /**
- * Moves a team of "나의 팀": optimistically reorders the cached `getTeams` pages, loads any pages not yet
+ * Moves a team of "나의 팀": optimistically reorders the cached `getMyTeams` pages, loads any pages not yet
  * fetched (the server wants every team exactly once), then sends the whole order. When the server refuses,
  * the cache patch is undone and a toast (key `team-reorder`) says so. Resolves to whether the order was saved.
  */
@@ -95,7 +95,7 @@ export function reorderMyTeams(move: TeamMove): AppThunk<Promise<boolean>> {
     const next = pages && movedMyTeamPages(pages, move);
     if (!next) return false;
     const patch = dispatch(
-      teamsApi.util.updateQueryData('getTeams', undefined, (draft) => {
+      teamsApi.util.updateQueryData('getMyTeams', undefined, (draft) => {
         next.forEach((page, index) => {
           if (draft.pages[index]) draft.pages[index].teamList = page.teamList;
         });
@@ -106,7 +106,7 @@ export function reorderMyTeams(move: TeamMove): AppThunk<Promise<boolean>> {
         const lastPage = selectTeamPages(getState())?.at(-1);
         if (!lastPage || lastPage.isLast) break;
         await dispatch(
-          teamsApi.endpoints.getTeams.initiate(undefined, { direction: 'forward', subscribe: false }),
+          teamsApi.endpoints.getMyTeams.initiate(undefined, { direction: 'forward', subscribe: false }),
         ).unwrap();
       }
       const ordered = allTeams(selectTeamPages(getState()) ?? next);
