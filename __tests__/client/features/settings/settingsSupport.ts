@@ -38,6 +38,7 @@ export const members: WorkspaceMember[] = [
     profileImageUrl: '/uploads/profile/1.webp',
     joinedAt: at('2026-07-01'),
     teams: teams.map(memberTeam),
+    role: 'owner',
   },
   {
     memberId: 2,
@@ -46,6 +47,7 @@ export const members: WorkspaceMember[] = [
     profileImageUrl: null,
     joinedAt: at('2026-07-02'),
     teams: [memberTeam(teams[0]!), memberTeam(teams[1]!)],
+    role: 'admin',
   },
   {
     memberId: 3,
@@ -54,6 +56,7 @@ export const members: WorkspaceMember[] = [
     profileImageUrl: null,
     joinedAt: at('2026-07-03'),
     teams: [memberTeam(teams[0]!)],
+    role: 'member',
   },
   {
     memberId: 4,
@@ -62,6 +65,7 @@ export const members: WorkspaceMember[] = [
     profileImageUrl: null,
     joinedAt: at('2026-07-04'),
     teams: [],
+    role: 'member',
   },
 ];
 
@@ -74,8 +78,8 @@ export const myProfile: MyProfile = {
 
 export const inviteInfo: InviteInfo = {
   name: '김민수',
-  inviteUrl: profile.inviteUrl,
-  invitePassword: profile.invitePassword,
+  inviteUrl: profile.inviteUrl!,
+  invitePassword: profile.invitePassword!,
 };
 
 /** `GET /api/workspace/setting/teams?page=N`: the N-th of `pages` (the last one has `isLast`). */
