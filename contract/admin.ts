@@ -10,7 +10,9 @@ import { AUDIT_ACTIONS, INVITE_EXPIRIES, WORKSPACE_ROLES } from './roles';
 
 /** `PATCH /api/workspace/setting/members/{memberId}/role` body: the new role (ownership moves by transfer only). */
 export const changeRoleRequestSchema = z.object({
-  role: z.enum(['admin', 'member']).describe('`admin` (promote) or `member` (demote / give up one’s own admin role)'),
+  role: z
+    .enum(['admin', 'member'])
+    .describe('`admin` (promote) or `member` (demote / give up one’s own admin role)'),
 });
 export type ChangeRoleRequest = z.infer<typeof changeRoleRequestSchema>;
 

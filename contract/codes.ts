@@ -75,7 +75,10 @@ export const CODES = {
   WORKSPACE400_1: { status: 400, message: '워크스페이스 이름을 다시 확인해 주세요.' },
   WORKSPACE400_3: { status: 400, message: '입력 정보를 다시 확인하세요' },
   WORKSPACE404_0: { status: 404, message: '소속된 워크스페이스가 없습니다.' },
-  WORKSPACE404_1: { status: 404, message: '초대 링크가 만료되었습니다. 관리자에게 새 초대 링크를 요청해 주세요.' },
+  WORKSPACE404_1: {
+    status: 404,
+    message: '초대 링크가 만료되었습니다. 관리자에게 새 초대 링크를 요청해 주세요.',
+  },
   WORKSPACE409_0: { status: 409, message: '워크스페이스는 한 사람당 하나만 존재합니다.' },
   WORKSPACE429_0: {
     status: 429,

@@ -28,7 +28,12 @@ import { requireAdmin } from '../../http/roles';
 import { AUTH_ERRORS, NO_WORKSPACE } from '../../http/route-errors';
 import { formatTimestamp } from '../../http/time';
 import { listAudit } from '../audit/list';
-import { ProfileImageStore, assertAcceptedImage, profileImageDir, toProfileWebp } from '../settings/profile-image';
+import {
+  ProfileImageStore,
+  assertAcceptedImage,
+  profileImageDir,
+  toProfileWebp,
+} from '../settings/profile-image';
 import { readImagePart } from '../settings/routes';
 import { inviteUrl } from '../workspace/service';
 import {
@@ -48,7 +53,9 @@ export interface AdminRoutesOptions {
   db: Db;
 }
 
-const ADMIN_ONLY = errorEnvelopeSchema.describe('`ROLE403_0`: the caller is a member, not an admin or the owner');
+const ADMIN_ONLY = errorEnvelopeSchema.describe(
+  '`ROLE403_0`: the caller is a member, not an admin or the owner',
+);
 const ROLE_ERRORS = errorEnvelopeSchema.describe(
   '`ROLE403_0`: the caller is a member | `ROLE403_1`: only the owner may do this',
 );
@@ -64,7 +71,14 @@ const memberParams = z.object({ memberId: idParamSchema });
  */
 export async function adminRoutes(app: FastifyInstance, { config, db }: AdminRoutesOptions): Promise<void> {
   await app.register(multipart, {
-    limits: { fileSize: PROFILE_IMAGE_MAX_BYTES + 1, files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 100 },
+    limits: {
+      fileSize: PROFILE_IMAGE_MAX_BYTES + 1,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 20,
+      headerPairs: 100,
+    },
     throwFileSizeLimit: true,
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -161,7 +175,9 @@ export async function adminRoutes(app: FastifyInstance, { config, db }: AdminRou
         params: memberParams,
         response: {
           200: removeMemberResponseSchema,
-          400: errorEnvelopeSchema.describe('`ADMIN400_0`: the caller named themselves | `VALID400_1`: bad id'),
+          400: errorEnvelopeSchema.describe(
+            '`ADMIN400_0`: the caller named themselves | `VALID400_1`: bad id',
+          ),
           401: AUTH_ERRORS,
           403: ROLE_ERRORS,
           404: NOT_A_MEMBER,
@@ -202,7 +218,8 @@ export async function adminRoutes(app: FastifyInstance, { config, db }: AdminRou
       const { workspaceName } = request.body;
       await requireAdmin(db, request.memberId);
       const problem = validateWorkspaceName(workspaceName);
-      if (problem !== null) throw new ApiError('WORKSPACE400_1', { workspaceName: problem }, { message: problem });
+      if (problem !== null)
+        throw new ApiError('WORKSPACE400_1', { workspaceName: problem }, { message: problem });
       const actor = { memberId: request.memberId, ip: request.ip };
       return ok(reply, 'ADMIN200_3', { workspaceName: await renameWorkspace(db, actor, workspaceName) });
     },
@@ -327,7 +344,11 @@ export async function adminRoutes(app: FastifyInstance, { config, db }: AdminRou
     },
     async (request, reply) => {
       const actor = { memberId: request.memberId, ip: request.ip };
-      return ok(reply, 'ADMIN200_5', adminInvite(await setInviteExpiry(db, actor, request.body.inviteExpiry)));
+      return ok(
+        reply,
+        'ADMIN200_5',
+        adminInvite(await setInviteExpiry(db, actor, request.body.inviteExpiry)),
+      );
     },
   );
 

@@ -40,7 +40,11 @@ interface Target {
 async function lockCallerWorkspace(tx: Db, memberId: number): Promise<CallerRole> {
   const before = await callerRole(tx, memberId);
   if (!before) throw new ApiError('WORKSPACE404_0');
-  await tx.select({ id: workspace.id }).from(workspace).where(eq(workspace.id, before.workspaceId)).for('update');
+  await tx
+    .select({ id: workspace.id })
+    .from(workspace)
+    .where(eq(workspace.id, before.workspaceId))
+    .for('update');
   const caller = await callerRole(tx, memberId);
   if (!caller || caller.workspaceId !== before.workspaceId) throw new ApiError('WORKSPACE404_0');
   return caller;
@@ -172,7 +176,9 @@ export async function removeMember(db: Db, actor: Actor, targetId: number, now =
     if (target.role === 'admin' && caller.role !== 'owner') throw new ApiError('ROLE403_1');
 
     const teams = tx.select({ id: team.id }).from(team).where(eq(team.workspaceId, caller.workspaceId));
-    await tx.delete(teamMember).where(and(eq(teamMember.memberId, target.id), inArray(teamMember.teamId, teams)));
+    await tx
+      .delete(teamMember)
+      .where(and(eq(teamMember.memberId, target.id), inArray(teamMember.teamId, teams)));
     await tx
       .update(refreshToken)
       .set({ revokedAt: now })
@@ -211,7 +217,10 @@ export async function renameWorkspace(db: Db, actor: Actor, name: string): Promi
   return db.transaction(async (tx) => {
     const caller = await lockCallerWorkspace(tx, actor.memberId);
     assertAdmin(caller);
-    const [ws] = await tx.select({ name: workspace.name }).from(workspace).where(eq(workspace.id, caller.workspaceId));
+    const [ws] = await tx
+      .select({ name: workspace.name })
+      .from(workspace)
+      .where(eq(workspace.id, caller.workspaceId));
     if (!ws || ws.name === name) return name;
     await tx.update(workspace).set({ name }).where(eq(workspace.id, caller.workspaceId));
     await recordAudit(tx, {

@@ -293,7 +293,8 @@ const GROUPINGS_SQL: Record<Grouping, { reads: string[]; label: string; image: s
         `and im.item_id <= coalesce(p.before_id - 1, ${MAX_INT4}) ` +
         `order by im.item_id desc nulls last limit p.lim)`,
     ],
-    label: labelOf('name', 'member'),
+    // issue #23 (admin): a removed manager's group is labelled "이름 (내보낸 멤버)" too.
+    label: `(select ${REMOVED_NAME_SQL.replaceAll('m.', 'l.')} from member l where l.id = nullif(s.key, '${NONE_GROUP_KEY}')::integer)`,
     image: labelOf('profile_image_url', 'member'),
   },
 };

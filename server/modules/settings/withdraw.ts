@@ -94,7 +94,6 @@ async function withdrawOnce(db: Db, memberId: number, now: Date, ip: string | nu
 
     // issue #23 (admin), docs/security.md "Roles": the owner transfers ownership before leaving anyone behind;
     // written before anything changes, while the workspace row is locked (nobody joins meanwhile).
-    let othersRemain = false;
     if (me.workspaceId !== null) {
       const [others] = await tx
         .select({ n: count() })
@@ -102,7 +101,7 @@ async function withdrawOnce(db: Db, memberId: number, now: Date, ip: string | nu
         .where(
           and(eq(member.workspaceId, me.workspaceId), isNull(member.withdrawnAt), ne(member.id, memberId)),
         );
-      othersRemain = (others?.n ?? 0) > 0;
+      const othersRemain = (others?.n ?? 0) > 0;
       if (othersRemain && me.role === 'owner') throw new ApiError('MEMBER409_0');
       if (othersRemain) {
         await recordAudit(tx, {

@@ -239,7 +239,8 @@ export async function joinWorkspace(
       return { ok: false, error: new ApiError('WORKSPACE404_1') };
     }
     // issue #23 (admin): an expired invite answers like a rotated (unknown) one; not a failed guess.
-    if (!inviteStillValid(target.inviteExpiresAt)) return { ok: false, error: new ApiError('WORKSPACE404_1') };
+    if (!inviteStillValid(target.inviteExpiresAt))
+      return { ok: false, error: new ApiError('WORKSPACE404_1') };
 
     const [me] = await tx
       .select({ workspaceId: member.workspaceId })
@@ -317,6 +318,9 @@ export async function invitePreview(db: Db, memberId: number, token: string): Pr
     .where(eq(workspace.inviteToken, token))
     .limit(1);
   if (!row || !inviteStillValid(row.expiresAt)) throw new ApiError('WORKSPACE404_1');
-  const [me] = await db.select({ workspaceId: member.workspaceId }).from(member).where(eq(member.id, memberId));
+  const [me] = await db
+    .select({ workspaceId: member.workspaceId })
+    .from(member)
+    .where(eq(member.id, memberId));
   return { workspaceName: row.name, alreadyMember: me?.workspaceId === row.id };
 }
