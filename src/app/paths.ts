@@ -15,6 +15,8 @@ export const workspacePaths = {
   teamList: '/workspace/setting/team-list',
   teamMembers: '/workspace/setting/team-members',
   myProfile: '/workspace/setting/my-profile',
+  // issue #23 (admin)
+  auditLog: '/workspace/setting/audit-log',
 } as const;
 
 /** The URL segment of each item kind: the only place where the external kind is spelled `ext`. */

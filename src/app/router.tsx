@@ -393,6 +393,16 @@ export function createRoutes({
                             ),
                         ),
                       },
+                      // issue #23 (admin): the audit log (admins).
+                      {
+                        path: 'audit-log',
+                        lazy: page(
+                          () =>
+                            import(
+                              /* webpackChunkName: "route-settings" */ '../features/settings/pages/AuditLogPage'
+                            ),
+                        ),
+                      },
                     ],
                   },
                   { path: 'default/team/:teamId', children: teamRoutes('default', lists) },
