@@ -1,6 +1,7 @@
 import type { MyProfile, WorkspaceMember } from '../../../../contract/members';
 import type { Team, TeamPage } from '../../../../contract/teams';
 import type { InviteInfo } from '../../../../contract/workspace';
+import type { AdminInvite } from '../../../../contract/admin';
 import { envelopeResponse, profile, type FetchHandler } from '../../support/helpers';
 
 /*
@@ -82,6 +83,14 @@ export const inviteInfo: InviteInfo = {
   invitePassword: profile.invitePassword!,
 };
 
+/** issue #23 (admin): the invite as admins see it (`GET /api/workspace/setting/invite/admin`). */
+export const adminInvite: AdminInvite = {
+  inviteUrl: profile.inviteUrl!,
+  invitePassword: profile.invitePassword!,
+  inviteExpiry: 'never',
+  inviteExpiresAt: null,
+};
+
 /** `GET /api/workspace/setting/teams?page=N`: the N-th of `pages` (the last one has `isLast`). */
 export const teamPages =
   (pages: Team[][]): FetchHandler =>
@@ -100,6 +109,8 @@ export const settingsRoutes = (
   'GET /api/workspace/setting/members': () => envelopeResponse(200, members),
   'GET /api/workspace/setting/my-profile': () => envelopeResponse(200, myProfile),
   'GET /api/workspace/setting/invite': () => envelopeResponse(200, inviteInfo),
+  // issue #23 (admin)
+  'GET /api/workspace/setting/invite/admin': () => envelopeResponse(200, adminInvite),
   ...overrides,
 });
 
