@@ -184,7 +184,9 @@ function AuditChunk({ before, onLoaded }: ChunkProps) {
 export default function AuditLogPage() {
   usePageTitle({ section: copy.settings.pageTitle }, text.pageTitle);
   const { data: profile } = useGetWorkspaceProfileQuery();
-  const first = useGetAuditPageQuery(null, { skip: profile !== undefined && !isAdminRole(profile.myRole) });
+  const admin = isAdminRole(profile?.myRole);
+  // Asked only once the profile says the caller is an admin (members would only get 403).
+  const first = useGetAuditPageQuery(null, { skip: !admin });
   const [cursors, setCursors] = useState<(number | null)[]>([null]);
   const [next, setNext] = useState<Map<number | null, number | null>>(new Map());
   const onLoaded = useState(
@@ -198,11 +200,11 @@ export default function AuditLogPage() {
     if (first.isError) console.error(text.loadFailed, first.error);
   }, [first.isError, first.error]);
 
-  if (profile && !isAdminRole(profile.myRole)) {
+  if (!admin) {
     return (
       <Page aria-labelledby="audit-title">
         <PageTitle id="audit-title">{text.title}</PageTitle>
-        <Status role="status">{text.adminsOnly}</Status>
+        <Status role="status">{profile ? text.adminsOnly : copy.settings.loading}</Status>
       </Page>
     );
   }
