@@ -117,6 +117,20 @@ test('roles, removal with sign-out, invite rotation and the audit log', async ({
   expect(overflow).toBeLessThanOrEqual(0);
   await a.screenshot({ path: `${shots}/admin-audit-390.png`, fullPage: true });
 
+  // The owner renames the workspace (the URL stays); at 390 px the controls fit.
+  await a.setViewportSize({ width: 1440, height: 900 });
+  await a.goto('/workspace/setting/ws-profile');
+  const nameField = a.getByRole('textbox', { name: '이름' });
+  await expect(nameField).toBeEnabled();
+  await nameField.fill('Admin Two');
+  await nameField.press('Enter');
+  await expect(a.getByText('워크스페이스 이름을 변경했어요.')).toBeVisible();
+  await expect(a.getByRole('textbox', { name: 'URL' })).toHaveValue(/\/admin-co$/);
+  await a.screenshot({ path: `${shots}/admin-ws-profile-desktop.png` });
+  await a.setViewportSize({ width: 390, height: 844 });
+  await expect(a.getByRole('button', { name: '로고 변경' })).toBeVisible();
+  await a.screenshot({ path: `${shots}/admin-ws-profile-390.png` });
+
   // The admin reads it through the API too (members get 403, __tests__/server/roles.test.ts).
   expect((await api(c, 'GET', '/api/workspace/setting/audit')).status).toBe(200);
   expect(errorsA).toEqual([]);
