@@ -146,6 +146,8 @@ beforeAll(async () => {
     extId: await createItemOk(app, ws.owner, teamId, 'externals', { title: '외부' }),
   };
   ids.targetId = ids.goalId!;
+  // issue #23 (admin): `{memberId}` of the role and removal routes.
+  ids.memberId = ws.members[0]!.memberId;
   // An alarm of the owner's (a notification about the goal), for `PATCH /api/alarms/{alarmId}`.
   const [ownerAlarm] = await app.database.db
     .insert(alarm)

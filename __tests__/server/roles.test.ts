@@ -13,6 +13,9 @@ import { openStream } from './support/events';
  * Issue #23 workspace roles and administration (docs/security.md "Roles", "Invites", "Audit log"): role rules,
  * ownership transfer, removal, invite rotation and expiry, and the audit entries each action writes.
  */
+// Several sign-ins and a real event stream per test: allow for a busy machine.
+jest.setTimeout(30_000);
+
 let testDb: TestDatabase;
 let app: FastifyInstance;
 

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,7 +25,9 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { ApiError, ok } from '../../http/envelope';
 import { noStoreByDefault } from '../../http/no-store';
-import { requireAdmin } from '../../http/roles';
+import { callerRole, requireAdmin } from '../../http/roles';
+import { member } from '../../db/schema';
+import { parseId } from '../../../contract/ids';
 import { AUTH_ERRORS, NO_WORKSPACE } from '../../http/route-errors';
 import { formatTimestamp } from '../../http/time';
 import { listAudit } from '../audit/list';
@@ -90,6 +93,26 @@ export async function adminRoutes(app: FastifyInstance, { config, db }: AdminRou
     rateLimit: { max: Math.max(1, Math.ceil(config.rateLimitMax / 10)), timeWindow: 60_000 },
   };
 
+  /**
+   * `preValidation` of the member routes: a `{memberId}` that is not a current member of the caller's workspace is
+   * 404 `ADMIN404_0` before the body is looked at, so another workspace's member learns nothing from a 400
+   * (docs/security.md "Access matrix"). Malformed ids are left to the schema (400).
+   */
+  const targetInWorkspace = async (request: FastifyRequest) => {
+    const memberId = parseId((request.params as { memberId?: unknown } | undefined)?.memberId);
+    if (memberId === null) return;
+    const caller = await callerRole(db, request.memberId);
+    if (!caller) throw new ApiError('WORKSPACE404_0');
+    const [row] = await db
+      .select({ id: member.id })
+      .from(member)
+      .where(
+        and(eq(member.id, memberId), eq(member.workspaceId, caller.workspaceId), isNull(member.withdrawnAt)),
+      );
+    if (!row) throw new ApiError('ADMIN404_0');
+  };
+  const memberRoute = { ...authenticated, preValidation: targetInWorkspace };
+
   /** The invite as admins see it. */
   const adminInvite = (row: InviteRow) => ({
     inviteUrl: inviteUrl(config, row.slug, row.inviteToken),
@@ -101,7 +124,7 @@ export async function adminRoutes(app: FastifyInstance, { config, db }: AdminRou
   r.patch(
     '/api/workspace/setting/members/:memberId/role',
     {
-      ...authenticated,
+      ...memberRoute,
       schema: {
         tags: ['admin'],
         summary: 'Promote a member to admin or demote an admin',
@@ -161,7 +184,7 @@ export async function adminRoutes(app: FastifyInstance, { config, db }: AdminRou
   r.delete(
     '/api/workspace/setting/members/:memberId',
     {
-      ...authenticated,
+      ...memberRoute,
       schema: {
         tags: ['admin'],
         summary: 'Remove a member from the workspace',

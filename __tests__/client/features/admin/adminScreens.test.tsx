@@ -10,6 +10,8 @@ import { failure, members, settingsRoutes, signedIn } from '../settings/settings
  */
 
 configure({ asyncUtilTimeout: 5000 });
+// Whole-app renders load lazy route chunks: allow for a busy machine.
+jest.setTimeout(20_000);
 afterEach(() => jest.restoreAllMocks());
 
 const asRole = (myRole: 'owner' | 'admin' | 'member'): Record<string, FetchHandler> => ({
