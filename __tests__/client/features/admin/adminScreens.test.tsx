@@ -225,3 +225,32 @@ describe('audit log page', () => {
     expect(seen.filter((r) => r.path === '/api/workspace/setting/audit')).toEqual([]);
   });
 });
+
+describe('an invite link opened while signed in', () => {
+  it('takes a member of the workspace straight into it (no sign-in screen)', async () => {
+    mockFetch({
+      'POST /api/token/reissue': () => envelopeResponse(200, { accessToken: 'fresh' }),
+      'GET /api/workspace/setting': () => envelopeResponse(200, profile),
+    });
+    const { router } = await renderApp('/acme/invite?token=inv-123', {
+      preloadedState: { session: { accessToken: null, hasSession: true } },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/default/team/7/issue'));
+  });
+
+  it('takes a signed-in member without a workspace to the password step', async () => {
+    mockFetch({
+      'POST /api/token/reissue': () => envelopeResponse(200, { accessToken: 'fresh' }),
+      'GET /api/workspace/setting': () => envelopeResponse(404, null, 'WORKSPACE404_0'),
+      'GET /api/workspace/invite-preview': () =>
+        envelopeResponse(200, { workspaceName: 'Acme Crew', alreadyMember: false }),
+    });
+    const { router } = await renderApp('/acme/invite?token=inv-123', {
+      preloadedState: { session: { accessToken: null, hasSession: true } },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/input-pw'));
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Crew 워크스페이스에 초대합니다.' }),
+    ).toBeInTheDocument();
+  });
+});
