@@ -346,7 +346,11 @@ describe('invites', () => {
     // No secrets in the log.
     expect(JSON.stringify(entries)).not.toContain(next.invitePassword);
     expect(JSON.stringify(entries)).not.toContain(newToken);
-    expect(entries[0]).toMatchObject({ action: 'member.joined', actorId: late.memberId });
+    expect(entries[0]).toMatchObject({
+      action: 'member.joined',
+      actorId: late.memberId,
+      targetName: '늦은 초대',
+    });
   });
 
   it('expires after 7 or 30 days (counted from the choice or rotation), never with `never`', async () => {

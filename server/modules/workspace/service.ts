@@ -243,7 +243,7 @@ export async function joinWorkspace(
       return { ok: false, error: new ApiError('WORKSPACE404_1') };
 
     const [me] = await tx
-      .select({ workspaceId: member.workspaceId })
+      .select({ workspaceId: member.workspaceId, name: member.name })
       .from(member)
       .where(eq(member.id, memberId))
       .for('update');
@@ -278,7 +278,7 @@ export async function joinWorkspace(
       workspaceId: target.id,
       actorId: memberId,
       action: 'member.joined',
-      target: { type: 'member', id: memberId },
+      target: { type: 'member', id: memberId, name: me.name },
       ip,
     });
     return {
