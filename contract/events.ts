@@ -104,6 +104,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     memberId: z.number().int(),
     role: z.enum(['owner', 'admin', 'member']),
   }),
+  // issue #23 (admin): an admin renamed the workspace or changed its logo; every tab refreshes the profile.
+  z.object({ type: z.literal('workspace.updated'), actorId: actorIdSchema }),
   /** Sent by the server only: the resume point is older than the outbox; refetch everything shown. */
   z.object({ type: z.literal('resync') }),
 ]);

@@ -412,8 +412,17 @@ describe('workspace profile', () => {
     const bad = await rename(ws.admin, '1');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('WORKSPACE400_1');
+    const stream = await openStream(app, ws.m1);
     const res = await rename(ws.admin, 'Newname');
     expect(res.statusCode).toBe(200);
+    // Open tabs refresh the profile (sidebar, profile page).
+    try {
+      expect(await stream.next((e) => e.type === 'workspace.updated', 'workspace.updated')).toMatchObject({
+        actorId: ws.admin.memberId,
+      });
+    } finally {
+      stream.close();
+    }
     const profile = (await asMember(app, ws.m1, 'GET', '/api/workspace/setting')).json().result;
     expect(profile).toMatchObject({ workspaceName: 'Newname' });
     expect(profile.workspaceUrl).toMatch(/\/renameme$/);

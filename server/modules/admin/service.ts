@@ -211,7 +211,7 @@ export async function removeMember(db: Db, actor: Actor, targetId: number, now =
 
 /**
  * Renames the caller's workspace (admins; `name` already validated). The URL slug stays, so links keep working.
- * Same name: nothing changes. Audit `workspace.renamed` (`details: { from, to }`).
+ * Same name: nothing changes. Audit `workspace.renamed` (`details: { from, to }`); live event `workspace.updated`.
  */
 export async function renameWorkspace(db: Db, actor: Actor, name: string): Promise<string> {
   return db.transaction(async (tx) => {
@@ -231,6 +231,7 @@ export async function renameWorkspace(db: Db, actor: Actor, name: string): Promi
       details: { from: ws.name, to: name },
       ip: actor.ip,
     });
+    await publishEvent(tx, caller.workspaceId, { type: 'workspace.updated', actorId: actor.memberId });
     return name;
   });
 }
@@ -256,6 +257,7 @@ export async function setWorkspaceImage(db: Db, actor: Actor, url: string | null
       details: { removed: url === null },
       ip: actor.ip,
     });
+    await publishEvent(tx, caller.workspaceId, { type: 'workspace.updated', actorId: actor.memberId });
     return ws?.imageUrl ?? null;
   });
 }

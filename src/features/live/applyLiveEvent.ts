@@ -216,6 +216,10 @@ export function applyLiveEvent(event: LiveEvent, dispatch: AppDispatch, getState
       if (event.memberId === selectMyMemberId(state)) dispatch(removedFromWorkspace());
       else invalidate([...MEMBER_WITHDRAWN_TAGS]);
       return;
+    case 'workspace.updated':
+      // Renamed or a new logo: the sidebar and the profile page read the profile.
+      invalidate(['WorkspaceProfile']);
+      return;
     case 'member.role_changed':
       // The members list shows roles; the changed member's own profile carries `myRole`, which shows or hides the
       // admin controls.

@@ -61,6 +61,17 @@ describe('applyLiveEvent: member.removed and member.role_changed', () => {
   });
 });
 
+describe('applyLiveEvent: workspace.updated', () => {
+  it('refreshes the workspace profile (name and logo in the sidebar)', () => {
+    const dispatch = jest.fn();
+    applyLiveEvent({ type: 'workspace.updated', actorId: 1 }, dispatch, () => stateWith(7));
+    const invalidated = dispatch.mock.calls
+      .map(([action]) => action)
+      .find((a) => a.type.endsWith('invalidateTags'));
+    expect(invalidated.payload).toEqual(['WorkspaceProfile']);
+  });
+});
+
 describe('removed from the workspace: the sign-out sequence with the notice', () => {
   it('clears the session and goes to /onboarding?notice=removed', async () => {
     const navigate = jest.fn();
