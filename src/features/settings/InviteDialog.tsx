@@ -41,7 +41,12 @@ const Legend = styled('legend')({ padding: 0, fontSize: '1.4rem', fontWeight: 70
 
 const Choices = styled('div')({ display: 'flex', gap: '0.8rem', marginTop: '0.8rem', flexWrap: 'wrap' });
 
+/*
+ * Each choice is a chip: the native radio (keyboard, forms) covers the whole chip, transparent, so the chip is the
+ * touch target (44 px tall on phones); the chosen chip is drawn navy and bold.
+ */
 const Choice = styled('label')(({ theme }) => ({
+  position: 'relative',
   display: 'inline-flex',
   alignItems: 'center',
   gap: '0.6rem',
@@ -53,7 +58,16 @@ const Choice = styled('label')(({ theme }) => ({
   cursor: 'pointer',
   '&:has(input:checked)': { borderColor: tokens.navyVariant, color: tokens.navyVariant, fontWeight: 700 },
   '&:has(input:focus-visible)': { outline: `0.2rem solid ${theme.palette.secondary.main}` },
-  '& input': { margin: 0, accentColor: tokens.navyVariant },
+  '& input': {
+    // Over the chip's border too, so the radio is the chip's full size.
+    position: 'absolute',
+    inset: '-1px',
+    width: 'calc(100% + 2px)',
+    height: 'calc(100% + 2px)',
+    margin: 0,
+    opacity: 0,
+    cursor: 'pointer',
+  },
   [PHONE]: { minHeight: '4.4rem', flex: '1 1 0', justifyContent: 'center' },
 }));
 
