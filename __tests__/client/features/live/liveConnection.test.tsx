@@ -315,11 +315,7 @@ describe('data fetched before the stream opens (x-event-mark)', () => {
     })!;
     return { stop, applied, statuses };
   }
-  const alone = (): LiveEnvironment => ({
-    EventSource: FakeEventSource,
-    locks: null,
-    BroadcastChannel: null,
-  });
+  const alone = (): LiveEnvironment => ({ EventSource: FakeEventSource, locks: null, BroadcastChannel: null });
 
   it('the first stream resumes after the oldest mark of the answers received before it', async () => {
     const marks = createEventMarks();
