@@ -42,6 +42,27 @@ export const CODES = {
   // team membership (issue #23, docs/security.md "Teams"): writing in a team needs its membership
   TEAM403_1: { status: 403, message: '이 팀의 멤버만 할 수 있습니다. 먼저 팀에 참여해 주세요.' },
 
+  // issue #23 (admin): workspace administration (docs/security.md "Roles", "Invites", "Audit log")
+  ADMIN200_0: { status: 200, message: '역할을 변경했습니다.' },
+  ADMIN200_1: { status: 200, message: '소유권을 넘겼습니다.' },
+  ADMIN200_2: { status: 200, message: '멤버를 내보냈습니다.' },
+  ADMIN200_3: { status: 200, message: '워크스페이스 정보를 변경했습니다.' },
+  ADMIN200_4: { status: 200, message: '초대 링크를 새로 만들었습니다. 이전 링크는 더 이상 쓸 수 없습니다.' },
+  ADMIN200_5: { status: 200, message: '초대 링크 유효 기간을 변경했습니다.' },
+  ADMIN200_6: { status: 200, message: '감사 로그를 조회했습니다.' },
+  ADMIN200_7: { status: 200, message: '초대 정보를 조회했습니다.' },
+  ADMIN400_0: { status: 400, message: '자기 자신에게는 할 수 없습니다.' },
+  ADMIN404_0: { status: 404, message: '워크스페이스 멤버를 찾을 수 없습니다.' },
+  ADMIN409_0: {
+    status: 409,
+    message: '소유자는 내보내거나 역할을 바꿀 수 없습니다. 먼저 다른 멤버에게 소유권을 넘겨 주세요.',
+  },
+  MEMBER409_0: {
+    status: 409,
+    message:
+      '워크스페이스 소유자는 다른 멤버가 남아 있는 동안 탈퇴할 수 없습니다. 먼저 설정 → 멤버에서 다른 멤버에게 소유권을 넘겨 주세요.',
+  },
+
   // workspace
   WORKSPACE200_0: { status: 200, message: '성공적으로 처리했습니다.' },
   WORKSPACE200_1: { status: 200, message: '사용할 수 있는 워크스페이스 URL입니다.' },
@@ -54,7 +75,10 @@ export const CODES = {
   WORKSPACE400_1: { status: 400, message: '워크스페이스 이름을 다시 확인해 주세요.' },
   WORKSPACE400_3: { status: 400, message: '입력 정보를 다시 확인하세요' },
   WORKSPACE404_0: { status: 404, message: '소속된 워크스페이스가 없습니다.' },
-  WORKSPACE404_1: { status: 404, message: '초대 링크에 해당하는 워크스페이스가 없습니다.' },
+  WORKSPACE404_1: {
+    status: 404,
+    message: '초대 링크가 만료되었습니다. 관리자에게 새 초대 링크를 요청해 주세요.',
+  },
   WORKSPACE409_0: { status: 409, message: '워크스페이스는 한 사람당 하나만 존재합니다.' },
   WORKSPACE429_0: {
     status: 429,

@@ -117,6 +117,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     memberIds: z.array(z.number().int()),
     change: z.enum(['joined', 'left', 'added', 'removed']),
   }),
+  // issue #23 (admin): an admin renamed the workspace or changed its logo; every tab refreshes the profile.
+  z.object({ type: z.literal('workspace.updated'), actorId: actorIdSchema }),
   /** Sent by the server only: the resume point is older than the outbox; refetch everything shown. */
   z.object({ type: z.literal('resync') }),
 ]);

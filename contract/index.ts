@@ -10,6 +10,8 @@ export * from './members';
 export * from './items';
 export * from './constants';
 export * from './roles';
+// issue #23 (admin)
+export * from './admin';
 export * from './integrations';
 export * from './ids';
 export * from './alarms';

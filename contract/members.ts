@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { WORKSPACE_ROLES } from './roles';
 
 /** A team a member belongs to, as listed with the member. */
 export const memberTeamSchema = z.object({
@@ -20,6 +21,8 @@ export const workspaceMemberSchema = z.object({
   profileImageUrl: z.string().nullable(),
   joinedAt: z.string(),
   teams: z.array(memberTeamSchema),
+  /** Their workspace role (issue #23, docs/security.md "Roles"). */
+  role: z.enum(WORKSPACE_ROLES),
 });
 export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
 export const workspaceMembersSchema = z.array(workspaceMemberSchema);
@@ -65,3 +68,9 @@ export const withdrawResponseSchema = envelopeSchema(z.null());
 
 /** Display name of a withdrawn author (docs/product.md "Settings"). */
 export const WITHDRAWN_MEMBER_NAME = '탈퇴한 사용자';
+
+/**
+ * Appended to the name of a member an admin removed from the workspace, wherever their past work there names them
+ * (managers, comment authors; issue #23, docs/security.md "Roles").
+ */
+export const REMOVED_MEMBER_SUFFIX = ' (내보낸 멤버)';

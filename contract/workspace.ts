@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { WORKSPACE_ROLES } from './roles';
 
 /**
- * `GET /api/workspace/setting` result: the caller's workspace profile.
- * 404 `WORKSPACE404_0` while the member has no workspace yet.
+ * `GET /api/workspace/setting` result: the caller's workspace profile and their role (read from the database on
+ * every request). The invite (`inviteUrl`, `invitePassword`) is shown to admins only (docs/security.md "Roles"):
+ * null for members. 404 `WORKSPACE404_0` while the member has no workspace yet.
  */
 export const workspaceProfileSchema = z.object({
   workspaceId: z.number().int(),
@@ -11,8 +13,10 @@ export const workspaceProfileSchema = z.object({
   workspaceUrl: z.string(),
   workspaceImageUrl: z.string().nullable(),
   defaultTeamId: z.number().int(),
-  inviteUrl: z.string(),
-  invitePassword: z.string(),
+  inviteUrl: z.string().nullable(),
+  invitePassword: z.string().nullable(),
+  /** The caller's role (issue #23). */
+  myRole: z.enum(WORKSPACE_ROLES),
 });
 export type WorkspaceProfile = z.infer<typeof workspaceProfileSchema>;
 export const workspaceProfileResponseSchema = envelopeSchema(workspaceProfileSchema);

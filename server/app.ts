@@ -9,6 +9,8 @@ import { installKoreanZodMessages } from './http/zod-korean';
 import { type Clock, alarmsPlugin, systemClock } from './modules/alarms';
 import { createRequireMember } from './modules/auth/require-member';
 import { authRoutes } from './modules/auth/routes';
+// issue #23 (admin)
+import { adminRoutes } from './modules/admin/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { eventHubOf, eventsPlugin } from './modules/events';
 import { githubWebhookRoutes } from './modules/github-webhook/routes';
@@ -105,6 +107,8 @@ async function assemble(
   await app.register(settingsRoutes, { config, db });
   // issue #23 (teams and membership): 나의 팀, 팀 둘러보기, join/leave, team settings
   await app.register(teamRoutes, { config, db });
+  // issue #23 (admin): roles, removal, workspace rename/logo, invite rotation/expiry, audit log listing.
+  await app.register(adminRoutes, { config, db });
   await app.register(itemRoutes, { db, integrations });
   await app.register(commentRoutes, { db });
   // Workspace search `GET /api/search`; fills missing derived search columns before the app answers.

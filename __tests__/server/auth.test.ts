@@ -593,7 +593,7 @@ describe('GET /api/workspace/setting', () => {
       .returning();
     await db()
       .update(member)
-      .set({ workspaceId: ws!.id })
+      .set({ workspaceId: ws!.id, role: 'owner' }) // issue #23: the owner sees the invite
       .where(eq(member.providerUserId, 'dev:ws@example.com'));
 
     const after = await get();
@@ -610,6 +610,7 @@ describe('GET /api/workspace/setting', () => {
         defaultTeamId: joint!.id,
         inviteUrl: 'http://localhost:3000/momentum/invite?token=tok_A-b',
         invitePassword: 'a1b2c3d4',
+        myRole: 'owner',
       },
     });
   });

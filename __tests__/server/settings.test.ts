@@ -453,6 +453,7 @@ describe('GET /api/workspace/setting/members', () => {
       {
         memberId: first.memberId,
         name: '첫째',
+        role: 'member',
         email: first.email,
         profileImageUrl: null,
         joinedAt: firstJoin.joinedAt,
@@ -464,6 +465,7 @@ describe('GET /api/workspace/setting/members', () => {
       {
         memberId: owner.memberId,
         name: '대표',
+        role: 'owner',
         email: owner.email,
         profileImageUrl: null,
         joinedAt: expect.stringMatching(ISO_SEOUL),
@@ -475,6 +477,7 @@ describe('GET /api/workspace/setting/members', () => {
       {
         memberId: second.memberId,
         name: '둘째',
+        role: 'member',
         email: second.email,
         profileImageUrl: null,
         joinedAt: secondJoin.joinedAt,

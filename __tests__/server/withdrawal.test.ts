@@ -135,11 +135,12 @@ describe('DELETE /api/workspace/setting/my-profile', () => {
     await asMember(app, ws.owner, 'POST', '/api/workspace/setting/teams', {
       payload: { teamName: 'Side Team', memberId: [ws.members[0]!.memberId] },
     });
-    expect((await withdraw(ws.owner)).statusCode).toBe(200);
-    expect(await db().select().from(workspace).where(eq(workspace.id, ws.workspaceId))).toHaveLength(1);
-    expect(await memberIds(ws.members[0]!)).toEqual([ws.members[0]!.memberId]);
-
+    // The member first (the owner may not leave anyone behind, issue #23), then the owner alone.
     expect((await withdraw(ws.members[0]!)).statusCode).toBe(200);
+    expect(await db().select().from(workspace).where(eq(workspace.id, ws.workspaceId))).toHaveLength(1);
+    expect(await memberIds(ws.owner)).toEqual([ws.owner.memberId]);
+
+    expect((await withdraw(ws.owner)).statusCode).toBe(200);
     expect(await db().select().from(workspace).where(eq(workspace.id, ws.workspaceId))).toEqual([]);
     expect(await db().select().from(team).where(eq(team.workspaceId, ws.workspaceId))).toEqual([]);
 
@@ -155,8 +156,12 @@ describe('DELETE /api/workspace/setting/my-profile', () => {
 
   it('deletes the workspace when its last two members withdraw at the same time', async () => {
     const ws = await createWorkspaceWith(app, 'Together', '동시 하나', ['동시 둘']);
-    const results = await Promise.all([withdraw(ws.owner), withdraw(ws.members[0]!)]);
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const [ownerResult, memberResult] = await Promise.all([withdraw(ws.owner), withdraw(ws.members[0]!)]);
+    // The member always leaves; the owner leaves too when the member's withdrawal went first, else is told to
+    // transfer ownership (409) and, now alone, withdraws afterwards (issue #23).
+    expect(memberResult.statusCode).toBe(200);
+    expect([200, 409]).toContain(ownerResult.statusCode);
+    if (ownerResult.statusCode === 409) expect((await withdraw(ws.owner)).statusCode).toBe(200);
     expect(await db().select().from(workspace).where(eq(workspace.id, ws.workspaceId))).toEqual([]);
   });
 
@@ -207,5 +212,30 @@ describe('DELETE /api/workspace/setting/my-profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().code).toBe('AUTH200_1');
     expect((await reissue(who.refreshToken)).statusCode).toBe(401);
+  });
+});
+
+describe('the owner and withdrawal (issue #23, docs/security.md "Roles")', () => {
+  it('refuses the owner while others remain (409 MEMBER409_0), changes nothing, and allows it after a transfer', async () => {
+    const ws = await createWorkspaceWith(app, 'Owners', '소유자', ['다음 소유자']);
+    const refused = await withdraw(ws.owner);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'MEMBER409_0', isSuccess: false });
+    expect(refused.json().message).toContain('소유권을 넘겨');
+    // Still a member with a working session.
+    expect(await memberIds(ws.owner)).toEqual([ws.owner.memberId, ws.members[0]!.memberId]);
+
+    const transfer = await asMember(app, ws.owner, 'POST', '/api/workspace/setting/owner', {
+      payload: { memberId: ws.members[0]!.memberId },
+    });
+    expect(transfer.statusCode).toBe(200);
+    expect((await withdraw(ws.owner)).statusCode).toBe(200);
+    // The workspace stays with its new owner, and the withdrawal is in the audit log.
+    const audit = await asMember(app, ws.members[0]!, 'GET', '/api/workspace/setting/audit');
+    expect(audit.json().result.entries[0]).toMatchObject({
+      action: 'member.withdrew',
+      actorId: ws.owner.memberId,
+      targetName: '소유자',
+    });
   });
 });

@@ -217,6 +217,7 @@ describe('POST /api/workspace', () => {
       defaultTeamId: result.defaultTeamId,
       inviteUrl: result.inviteUrl,
       invitePassword: result.invitePassword,
+      myRole: 'owner',
     });
   });
 
@@ -346,7 +347,13 @@ describe('POST /api/workspace/join', () => {
     // The loading screen now takes the invitee to the same workspace and default team.
     const setting = await profile(invitee);
     expect(setting.statusCode).toBe(200);
-    expect(setting.json().result).toEqual((await profile(owner)).json().result);
+    // The same workspace, as a member: no invite (admins only, issue #23), role `member`.
+    expect(setting.json().result).toEqual({
+      ...(await profile(owner)).json().result,
+      inviteUrl: null,
+      invitePassword: null,
+      myRole: 'member',
+    });
     const teamMembers = await db()
       .select()
       .from(teamMember)
@@ -399,7 +406,7 @@ describe('POST /api/workspace/join', () => {
     expect(res.json()).toEqual({
       isSuccess: false,
       code: 'WORKSPACE404_1',
-      message: '초대 링크에 해당하는 워크스페이스가 없습니다.',
+      message: '초대 링크가 만료되었습니다. 관리자에게 새 초대 링크를 요청해 주세요.',
       result: null,
     });
   });
@@ -689,11 +696,10 @@ describe('GET /api/workspace/setting/invite', () => {
 
     const invitee = await signIn(app, '박초대');
     expect((await join(invitee, { token, password }, freshIp())).statusCode).toBe(200);
-    expect((await inviteInfo(invitee)).json().result).toEqual({
-      name: '박초대',
-      inviteUrl: created.inviteUrl,
-      invitePassword: created.invitePassword,
-    });
+    // Members do not see the invite (issue #23, docs/security.md "Roles").
+    const asInvitee = await inviteInfo(invitee);
+    expect(asInvitee.statusCode).toBe(403);
+    expect(asInvitee.json().code).toBe('ROLE403_0');
   });
 });
 

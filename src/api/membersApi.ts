@@ -1,6 +1,13 @@
 import type { MyProfile, ProfileImageResult, WorkspaceMember } from '../../contract/members';
 import { baseApi, unwrapResult } from './baseApi';
-import { MEMBERS_TAG, MY_PROFILE_TAG, PROFILE_CHANGE_TAGS } from './cacheTags';
+import type { MemberRoleResult } from '../../contract/admin';
+import {
+  MEMBERS_TAG,
+  MEMBER_WITHDRAWN_TAGS,
+  MY_PROFILE_TAG,
+  PROFILE_CHANGE_TAGS,
+  WORKSPACE_PROFILE_TAG,
+} from './cacheTags';
 
 /* Types only from contract/: zod never reaches the client bundle. */
 
@@ -38,10 +45,36 @@ export const membersApi = baseApi.injectEndpoints({
       query: () => ({ url: '/api/workspace/setting/my-profile', method: 'DELETE' }),
       transformResponse: unwrapResult<null>,
     }),
+    // ---- issue #23 (admin): roles and removal (docs/security.md "Roles") ----
+    /** PATCH /api/workspace/setting/members/{memberId}/role — `admin` or `member`. */
+    changeRole: build.mutation<MemberRoleResult, { memberId: number; role: 'admin' | 'member' }>({
+      query: ({ memberId, role }) => ({
+        url: `/api/workspace/setting/members/${memberId}/role`,
+        method: 'PATCH',
+        body: { role },
+      }),
+      transformResponse: unwrapResult<MemberRoleResult>,
+      invalidatesTags: [MEMBERS_TAG, WORKSPACE_PROFILE_TAG],
+    }),
+    /** POST /api/workspace/setting/owner — the caller (owner) becomes an admin, `memberId` the owner. */
+    transferOwnership: build.mutation<MemberRoleResult, { memberId: number }>({
+      query: (body) => ({ url: '/api/workspace/setting/owner', method: 'POST', body }),
+      transformResponse: unwrapResult<MemberRoleResult>,
+      invalidatesTags: [MEMBERS_TAG, WORKSPACE_PROFILE_TAG],
+    }),
+    /** DELETE /api/workspace/setting/members/{memberId} — removal; names elsewhere get "(내보낸 멤버)". */
+    removeMember: build.mutation<null, { memberId: number }>({
+      query: ({ memberId }) => ({ url: `/api/workspace/setting/members/${memberId}`, method: 'DELETE' }),
+      transformResponse: unwrapResult<null>,
+      invalidatesTags: [...MEMBER_WITHDRAWN_TAGS],
+    }),
   }),
 });
 
 export const {
+  useChangeRoleMutation,
+  useTransferOwnershipMutation,
+  useRemoveMemberMutation,
   useGetMembersQuery,
   useGetMyProfileQuery,
   useUploadProfileImageMutation,

@@ -17,6 +17,8 @@ export const workspacePaths = {
   myProfile: '/workspace/setting/my-profile',
   // issue #23 (teams and membership)
   teamBrowse: '/workspace/teams',
+  // issue #23 (admin)
+  auditLog: '/workspace/setting/audit-log',
 } as const;
 
 /** The URL segment of each item kind: the only place where the external kind is spelled `ext`. */

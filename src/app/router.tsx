@@ -403,6 +403,16 @@ export function createRoutes({
                             ),
                         ),
                       },
+                      // issue #23 (admin): the audit log (admins).
+                      {
+                        path: 'audit-log',
+                        lazy: page(
+                          () =>
+                            import(
+                              /* webpackChunkName: "route-settings" */ '../features/settings/pages/AuditLogPage'
+                            ),
+                        ),
+                      },
                     ],
                   },
                   // issue #23 (teams and membership): 팀 둘러보기

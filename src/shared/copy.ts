@@ -2,6 +2,8 @@ import type { OAuthErrorCode } from '../../contract/auth';
 import type { CODES, Code } from '../../contract/codes';
 import { DATE_RANGE_MESSAGE } from '../../contract/dates';
 import type { ItemKind } from '../../contract/itemEnums';
+// issue #23 (admin)
+import type { AuditAction, InviteExpiry, WorkspaceRole } from '../../contract/roles';
 
 /**
  * Every user-visible string of the client, in Korean. Components never inline copy; they read it from here,
@@ -250,6 +252,126 @@ export const copy = {
       submit: '로그아웃',
       /** Console diagnostic (logout failures are logged). */
       failedLog: '로그아웃 실패',
+    },
+  },
+
+  // issue #23 (admin): workspace roles, administration, invites and the audit log.
+  admin: {
+    roles: { owner: '소유자', admin: '관리자', member: '멤버' } satisfies Record<WorkspaceRole, string>,
+    roleColumn: '역할',
+    actionsColumn: '관리',
+    /** The per-member menu of the members page. */
+    menu: (name: string) => `${name}님 관리`,
+    promote: '관리자로 지정',
+    demote: '관리자 해제',
+    giveUpAdmin: '관리자 역할 내려놓기',
+    transfer: '소유권 넘기기',
+    remove: '워크스페이스에서 내보내기',
+    confirm: {
+      promote: (name: string) => ({
+        title: '관리자로 지정할까요?',
+        body: `${name}님이 워크스페이스 이름·로고, 초대 링크, 멤버 내보내기와 감사 로그를 관리할 수 있게 됩니다.`,
+        submit: '지정하기',
+      }),
+      demote: (name: string) => ({
+        title: '관리자를 해제할까요?',
+        body: `${name}님은 일반 멤버가 됩니다.`,
+        submit: '해제하기',
+      }),
+      giveUpAdmin: () => ({
+        title: '관리자 역할을 내려놓을까요?',
+        body: '일반 멤버가 되며, 다시 관리자가 되려면 소유자가 지정해야 합니다.',
+        submit: '내려놓기',
+      }),
+      transfer: (name: string) => ({
+        title: '소유권을 넘길까요?',
+        body: `${name}님이 워크스페이스의 소유자가 되고, 나는 관리자가 됩니다. 되돌리려면 새 소유자가 다시 넘겨야 합니다.`,
+        submit: '넘기기',
+      }),
+      remove: (name: string) => ({
+        title: '멤버를 내보낼까요?',
+        body: `${name}님은 즉시 로그아웃되고 워크스페이스와 모든 팀에서 빠집니다. 작성한 항목과 댓글은 "${name} (내보낸 멤버)"로 남습니다.`,
+        submit: '내보내기',
+      }),
+    },
+    done: {
+      promote: '관리자로 지정했어요.',
+      demote: '관리자를 해제했어요.',
+      giveUpAdmin: '관리자 역할을 내려놓았어요.',
+      transfer: '소유권을 넘겼어요.',
+      remove: '멤버를 내보냈어요.',
+    },
+    failed: '요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    /** Shown on the sign-in screen after an admin removed the member (their tabs sign out). */
+    removedNotice:
+      '워크스페이스 관리자가 회원님을 워크스페이스에서 내보냈어요. 다시 참여하려면 새 초대 링크가 필요해요.',
+    /** The workspace profile page, for admins. */
+    wsProfile: {
+      edit: '이름 변경',
+      save: '저장',
+      cancel: '취소',
+      saved: '워크스페이스 이름을 변경했어요.',
+      changeLogo: '로고 변경',
+      removeLogo: '로고 삭제',
+      logoFile: '워크스페이스 로고 파일',
+      logoSaved: '로고를 변경했어요.',
+      logoRemoved: '로고를 삭제했어요.',
+      failed: '변경하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+      readOnly: '워크스페이스 정보는 관리자만 바꿀 수 있어요.',
+    },
+    /** The invite dialog, for admins. */
+    invite: {
+      expiryLabel: '초대 링크 유효 기간',
+      expiries: { '7d': '7일', '30d': '30일', never: '만료 없음' } satisfies Record<InviteExpiry, string>,
+      expiresAt: (when: string) => `${when}에 만료돼요.`,
+      neverExpires: '만료되지 않아요.',
+      rotate: '새 초대 링크 만들기',
+      rotateConfirm: '새 링크와 암호를 만들면 지금 링크는 즉시 만료돼요. 계속할까요?',
+      rotated: '새 초대 링크를 만들었어요. 이전 링크는 더 이상 쓸 수 없어요.',
+      expiryChanged: '유효 기간을 변경했어요.',
+      membersOnly: '초대 링크는 관리자만 볼 수 있어요. 관리자에게 요청해 주세요.',
+      failed: '초대 정보를 변경하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    },
+    /** The invitee's password screen and the invite link. */
+    invitePreview: {
+      expired: '초대 링크가 만료되었습니다. 관리자에게 새 초대 링크를 요청해 주세요.',
+    },
+    /** The audit log page. */
+    audit: {
+      title: '감사 로그',
+      pageTitle: '감사 로그',
+      tableLabel: '감사 로그',
+      columns: { when: '일시', who: '사용자', what: '작업', target: '대상', ip: 'IP' },
+      empty: '아직 기록이 없어요.',
+      more: '더 보기',
+      loadFailed: '감사 로그 조회 실패',
+      adminsOnly: '감사 로그는 관리자만 볼 수 있어요.',
+      note: '가입, 내보내기, 역할 변경, 초대 링크, 팀과 연동 변경이 1년 동안 기록돼요.',
+      actions: {
+        'member.joined': '워크스페이스 참여',
+        'member.removed': '멤버 내보내기',
+        'member.withdrew': '회원 탈퇴',
+        'member.role_changed': '역할 변경',
+        'workspace.ownership_transferred': '소유권 이전',
+        'workspace.renamed': '워크스페이스 이름 변경',
+        'workspace.image_changed': '워크스페이스 로고 변경',
+        'invite.rotated': '초대 링크 재발급',
+        'invite.expiry_changed': '초대 링크 유효 기간 변경',
+        'team.created': '팀 생성',
+        'team.renamed': '팀 이름 변경',
+        'team.image_changed': '팀 이미지 변경',
+        'team.visibility_changed': '팀 공개 범위 변경',
+        'team.deleted': '팀 삭제',
+        'team.member_added': '팀원 추가',
+        'team.member_removed': '팀원 제외',
+        'team.joined': '팀 참여',
+        'team.left': '팀 나가기',
+        'integration.connected': '연동 연결',
+        'integration.disconnected': '연동 해제',
+      } satisfies Record<AuditAction, string>,
+      /** A short Korean "what changed" after the action label. */
+      change: (from: string, to: string) => `${from} → ${to}`,
+      system: '시스템',
     },
   },
 

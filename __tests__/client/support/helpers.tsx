@@ -31,6 +31,8 @@ export const profile: WorkspaceProfile = {
   defaultTeamId: 7,
   inviteUrl: 'http://localhost/acme/invite?token=tok',
   invitePassword: 'abcd1234',
+  // issue #23 (admin)
+  myRole: 'owner',
 };
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;

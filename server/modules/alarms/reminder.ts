@@ -7,6 +7,8 @@ import { DEFAULT_TIME_ZONE } from '../../http/time';
 import { publishEvent } from '../events/outbox';
 import { addDays, seoulDay } from './day';
 import { ALARM_TYPE_OF_KIND } from '../events/raise-alarms';
+import { AUDIT_RETENTION_DAYS } from '../../../contract/roles';
+import { pruneAudit } from '../audit/list';
 
 /**
  * The daily deadline reminder (contract/alarms.ts "Reasons": DEADLINE). It runs at 09:00 Asia/Seoul
@@ -41,7 +43,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  *    is neither FINISH nor DELETE (the product's "canceled"), the manager not withdrawn, insert a DEADLINE alarm of
  *    today (`created_at` = `now`) — `ON CONFLICT DO NOTHING`, so a second run the same day raises nothing;
  * 3. publish one `alarm.raised` event per new alarm to its member (delivered on commit);
- * 4. delete alarms whose day is more than `ALARM_RETENTION_DAYS` (30) days before today.
+ * 4. delete alarms whose day is more than `ALARM_RETENTION_DAYS` (30) days before today, and audit entries older
+ *    than `AUDIT_RETENTION_DAYS` (issue #23).
  * Accepts the `Database` or its Drizzle handle.
  */
 export async function runDeadlineReminder(database: Database | Db, now: Date): Promise<ReminderResult> {
@@ -89,6 +92,9 @@ export async function runDeadlineReminder(database: Database | Db, now: Date): P
         sql`delete from alarm where day < ${addDays(today, -ALARM_RETENTION_DAYS)}::date returning id`,
       ),
     );
+    // issue #23 (admin): audit entries older than AUDIT_RETENTION_DAYS go, under the same lock (docs/security.md
+    // "Audit log").
+    await pruneAudit(tx, AUDIT_RETENTION_DAYS, now);
     return { raised: raised.length, purged: purged.length, skipped: false };
   });
 }

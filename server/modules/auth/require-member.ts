@@ -19,7 +19,8 @@ declare module 'fastify' {
     /**
      * preHandler for protected routes: `Authorization: Bearer <access token>` required.
      * Missing → 401 `COMMON401`; expired → `JWT401_0`; bad signature, wrong `typ`, member gone or withdrawn →
-     * `JWT401_1`; malformed → `JWT401_2`. Sets `request.memberId`.
+     * `JWT401_1` (also a token issued before the member's removal from a workspace, issue #23); malformed →
+     * `JWT401_2`. Sets `request.memberId`.
      */
     requireMember: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -41,13 +42,14 @@ function memberQueries(db: Db) {
   const current = and(eq(member.id, memberId), isNull(member.withdrawnAt));
   return {
     alone: db
-      .select({ callerWorkspaceId: member.workspaceId })
+      .select({ callerWorkspaceId: member.workspaceId, removedAt: member.removedAt })
       .from(member)
       .where(current)
       .prepare('require_member'),
     withTeam: db
       .select({
         callerWorkspaceId: member.workspaceId,
+        removedAt: member.removedAt,
         teamWorkspaceId: team.workspaceId,
         workspaceName: workspace.name,
         // issue #23 (teams): private teams answer 404 to non-members (server/http/team-scope.ts `scopeOf`).
@@ -72,19 +74,31 @@ const VERIFIED_TOKENS_MAX = 10_000;
  * runs again (JWT401_0). It says nothing about the member, who is looked up on every request.
  */
 function verifiedTokens(jwtSecret: string) {
-  const verified = new Map<string, { memberId: number; expiresAt: number }>();
-  return async function verify(token: string): Promise<AccessTokenCheck> {
+  const verified = new Map<string, { memberId: number; expiresAt: number; issuedAt: number }>();
+  return async function verify(token: string): Promise<AccessTokenCheck & { issuedAt?: number }> {
     const known = verified.get(token);
-    if (known && Date.now() < known.expiresAt) return { ok: true, memberId: known.memberId };
+    if (known && Date.now() < known.expiresAt) {
+      return { ok: true, memberId: known.memberId, issuedAt: known.issuedAt };
+    }
     if (known) verified.delete(token);
     const check = await verifyAccessToken(jwtSecret, token);
-    const exp = check.ok ? decodeJwt(token).exp : undefined;
-    if (check.ok && typeof exp === 'number') {
+    const claims = check.ok ? decodeJwt(token) : undefined;
+    const issuedAt = typeof claims?.iat === 'number' ? claims.iat * 1000 : 0;
+    if (check.ok && typeof claims?.exp === 'number') {
       if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
-      verified.set(token, { memberId: check.memberId, expiresAt: exp * 1000 });
+      verified.set(token, { memberId: check.memberId, expiresAt: claims.exp * 1000, issuedAt });
     }
-    return check;
+    return check.ok ? { ...check, issuedAt } : check;
   };
+}
+
+/**
+ * issue #23 (admin), docs/security.md "Roles" (removal): an access token issued (`iat`, whole seconds) at or before
+ * the member's removal from a workspace is refused, so a removed member's next request fails at once; tokens
+ * issued after it (they signed in again) are not.
+ */
+function issuedBeforeRemoval(issuedAt: number | undefined, removedAt: Date | null): boolean {
+  return removedAt !== null && (issuedAt ?? 0) <= removedAt.getTime();
 }
 
 /**
@@ -107,10 +121,10 @@ export function createRequireMember(db: Db, jwtSecret: string) {
       : null;
     if (teamId === null) {
       const [row] = await queries.alone.execute({ memberId: check.memberId });
-      if (!row) throw new ApiError('JWT401_1');
+      if (!row || issuedBeforeRemoval(check.issuedAt, row.removedAt)) throw new ApiError('JWT401_1');
     } else {
       const [row] = await queries.withTeam.execute({ memberId: check.memberId, teamId });
-      if (!row) throw new ApiError('JWT401_1');
+      if (!row || issuedBeforeRemoval(check.issuedAt, row.removedAt)) throw new ApiError('JWT401_1');
       request.teamLookup = {
         teamId,
         callerWorkspaceId: row.callerWorkspaceId,

@@ -1,5 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { type CommentCategory, type CommentList, WITHDRAWN_MEMBER_NAME } from '../../../contract';
+import {
+  type CommentCategory,
+  type CommentList,
+  REMOVED_MEMBER_SUFFIX,
+  WITHDRAWN_MEMBER_NAME,
+} from '../../../contract';
 import type { Db } from '../../db';
 import { comment, item, itemManager, member } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
@@ -54,7 +59,7 @@ export async function listComments(
 ): Promise<CommentList> {
   return db.transaction(
     async (tx) => {
-      const { id: itemId } = await resolveTarget(tx, memberId, category, targetId, false);
+      const { id: itemId, workspaceId } = await resolveTarget(tx, memberId, category, targetId, false);
       const rows = await tx
         .select({
           id: comment.id,
@@ -63,6 +68,8 @@ export async function listComments(
           name: member.name,
           profileUrl: member.profileImageUrl,
           withdrawnAt: member.withdrawnAt,
+          memberWorkspaceId: member.workspaceId,
+          removedFromWorkspaceId: member.removedFromWorkspaceId,
         })
         .from(comment)
         .leftJoin(member, eq(member.id, comment.authorId))
@@ -70,10 +77,12 @@ export async function listComments(
         .orderBy(asc(comment.id));
       const info = rows.map((r) => {
         const gone = r.name === null || r.withdrawnAt !== null;
+        // issue #23 (admin): an author removed from this workspace (and not back) shows as "이름 (내보낸 멤버)".
+        const removed = r.removedFromWorkspaceId === workspaceId && r.memberWorkspaceId !== workspaceId;
         return {
           id: r.id,
           profileUrl: gone ? null : r.profileUrl,
-          name: gone ? WITHDRAWN_MEMBER_NAME : r.name!,
+          name: gone ? WITHDRAWN_MEMBER_NAME : removed ? r.name! + REMOVED_MEMBER_SUFFIX : r.name!,
           createdAt: formatTimestamp(r.createdAt),
           content: r.content,
         };

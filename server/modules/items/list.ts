@@ -16,6 +16,7 @@ import {
 } from '../../../contract';
 import { type Db, queryPrepared } from '../../db';
 import { item, itemManager, member } from '../../db/schema';
+import { REMOVED_MEMBER_SUFFIX } from '../../../contract/members';
 import { formatTimestamp } from '../../http/time';
 import { type ListCursor, cursorAfter } from './cursor';
 import type { KindSpec } from './kinds';
@@ -166,11 +167,15 @@ export async function loadManagers(tx: Db, itemIds: number[]): Promise<Map<numbe
     .select({
       itemId: itemManager.itemId,
       memberId: member.id,
-      name: member.name,
+      // issue #23 (admin): a member removed from the item's workspace shows as "이름 (내보낸 멤버)".
+      name: sql<string>`case when ${member.removedFromWorkspaceId} = ${item.workspaceId}
+        and ${member.workspaceId} is distinct from ${item.workspaceId}
+        then ${member.name} || ${REMOVED_MEMBER_SUFFIX} else ${member.name} end`,
       profileUrl: member.profileImageUrl,
     })
     .from(itemManager)
     .innerJoin(member, eq(member.id, itemManager.memberId))
+    .innerJoin(item, eq(item.id, itemManager.itemId))
     .where(inArray(itemManager.itemId, itemIds));
   for (const { itemId, ...manager } of rows) {
     const list = byItem.get(itemId) ?? [];
@@ -224,6 +229,15 @@ export function toListItem(row: ListRow, managers: Manager[], goalTitles: Map<nu
 
 /** The largest `integer` id: the bound of a group read from its top (a condition on `id` the index can use). */
 const MAX_INT4 = 2147483647;
+
+/**
+ * issue #23 (admin): a manager's name in the page statement — "이름 (내보낸 멤버)" for a member removed from the
+ * team's workspace (`$1` is the team) who is not back in it.
+ */
+const REMOVED_NAME_SQL =
+  `case when m.removed_from_workspace_id = (select t.workspace_id from team t where t.id = $1) ` +
+  `and m.workspace_id is distinct from m.removed_from_workspace_id ` +
+  `then m.name || '${REMOVED_MEMBER_SUFFIX}' else m.name end`;
 
 /** The columns a group's read returns, in `PageItem` order after the group key. */
 const ROW_COLUMNS =
@@ -279,7 +293,8 @@ const GROUPINGS_SQL: Record<Grouping, { reads: string[]; label: string; image: s
         `and im.item_id <= coalesce(p.before_id - 1, ${MAX_INT4}) ` +
         `order by im.item_id desc nulls last limit p.lim)`,
     ],
-    label: labelOf('name', 'member'),
+    // issue #23 (admin): a removed manager's group is labelled "이름 (내보낸 멤버)" too.
+    label: `(select ${REMOVED_NAME_SQL.replaceAll('m.', 'l.')} from member l where l.id = nullif(s.key, '${NONE_GROUP_KEY}')::integer)`,
     image: labelOf('profile_image_url', 'member'),
   },
 };
@@ -340,7 +355,7 @@ select
      r.group_key, r.id, r.name, r.title, r.state, r.priority, r.deadline_start, r.deadline_end, r.goal_id,
      r.ext_service_type, floor(extract(epoch from r.created_at))::bigint,
      (select g.title from item g where g.id = r.goal_id),
-     (select json_agg(json_build_array(m.id, m.name, m.profile_image_url))
+     (select json_agg(json_build_array(m.id, ${REMOVED_NAME_SQL}, m.profile_image_url))
       from item_manager im join member m on m.id = im.member_id where im.item_id = r.id))), '[]'::json)
    from page r) as items`;
 }

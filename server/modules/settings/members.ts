@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { MyProfile, WorkspaceMember } from '../../../contract';
+import type { WorkspaceRole } from '../../../contract/roles';
 import type { Db } from '../../db';
 import { member, team, teamMember } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
@@ -12,7 +13,8 @@ import { readableTeam } from '../../http/team-scope';
  * the caller first, then by `joinedAt` ascending, then id. `joinedAt` is when they joined the workspace's default
  * team, i.e. the workspace (every member is in it; the member row's creation time stands in if that membership
  * were ever missing). Withdrawn members are never listed (their `workspace_id` is null and `withdrawn_at` set).
- * `teams`: the teams they are in, default team first, then the workspace order.
+ * `teams`: the teams they are in, default team first, then the workspace order; `role`: their workspace role
+ * (issue #23).
  */
 export async function listMembers(db: Db, callerId: number, workspaceId: number): Promise<WorkspaceMember[]> {
   const defaultId = await defaultTeamId(db, workspaceId);
@@ -24,6 +26,7 @@ export async function listMembers(db: Db, callerId: number, workspaceId: number)
       profileImageUrl: member.profileImageUrl,
       createdAt: member.createdAt,
       joinedAt: teamMember.joinedAt,
+      role: member.role,
     })
     .from(member)
     .leftJoin(teamMember, and(eq(teamMember.memberId, member.id), eq(teamMember.teamId, defaultId)))
@@ -63,6 +66,7 @@ export async function listMembers(db: Db, callerId: number, workspaceId: number)
       profileImageUrl: p.profileImageUrl,
       joinedAt: formatTimestamp(p.joined),
       teams: teamsOf.get(p.id) ?? [],
+      role: p.role as WorkspaceRole,
     }));
 }
 

@@ -54,7 +54,7 @@ const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FS
  * file part is not named `image`, or it is empty; 413 `PROFILE413_0` the file (or the declared request length)
  * is too large; 413 `COMMON413` too many parts; 400 `COMMON400` malformed multipart.
  */
-async function readImagePart(request: FastifyRequest): Promise<Buffer> {
+export async function readImagePart(request: FastifyRequest): Promise<Buffer> {
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
     throw new ApiError('PROFILE413_0');
@@ -363,7 +363,13 @@ export async function settingsRoutes(
           '401 `JWT401_1`, the refresh cookie 401 `JWT401_6`; signing in again creates a new member. ' +
           'docs/product.md "Sign-in and session".',
         security: [{ bearerAuth: [] }],
-        response: { 200: withdrawResponseSchema, 401: AUTH_ERRORS },
+        response: {
+          200: withdrawResponseSchema,
+          401: AUTH_ERRORS,
+          409: errorEnvelopeSchema.describe(
+            '`MEMBER409_0`: the owner cannot withdraw while others remain — transfer ownership first (issue #23)',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -372,7 +378,7 @@ export async function settingsRoutes(
         .select({ workspaceId: member.workspaceId })
         .from(member)
         .where(eq(member.id, request.memberId));
-      const result = await withdrawMember(db, request.memberId);
+      const result = await withdrawMember(db, request.memberId, new Date(), request.ip);
       const left = before?.workspaceId ?? null;
       if (left !== null && left !== result.deletedWorkspaceId) {
         await publishSafely(db, request.log, left, {

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { WITHDRAWN_MEMBER_NAME } from '../../../contract';
 import type { Db } from '../../db';
 import {
@@ -13,6 +13,7 @@ import {
   workspaceJoinFailure,
 } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
+import { recordAudit } from '../audit/record';
 
 export interface Withdrawal {
   /** The member's uploaded picture URL before withdrawal (the caller deletes the file after commit). */
@@ -30,6 +31,8 @@ class WorkspaceMoved extends Error {}
  * 1. lock the member's workspace row `FOR UPDATE` (then the member row): concurrent withdrawals of a workspace's
  *    last two members run one after the other, so the second one sees it is the last and deletes the workspace;
  *    team creations and joins of that workspace wait too, so nobody joins a workspace that is being deleted;
+ * 1b. (issue #23) the owner while others remain → 409 `MEMBER409_0` (transfer ownership first); otherwise, when
+ *    others remain, the audit entry `member.withdrew` (the name before anonymising);
  * 2. delete every refresh token (all sessions end; `POST /api/token/reissue` with an old cookie → 401 `JWT401_6`)
  *    and every team membership;
  * 3. unlink their authorship of goals, issues and externals (`author_id` null; the items stay, credited to
@@ -43,10 +46,15 @@ class WorkspaceMoved extends Error {}
  *    `requireMember` rejects the member's access tokens from now on (401 `JWT401_1`);
  * 5. if no current member is left in the workspace, delete it (its teams and memberships cascade).
  */
-export async function withdrawMember(db: Db, memberId: number, now = new Date()): Promise<Withdrawal> {
+export async function withdrawMember(
+  db: Db,
+  memberId: number,
+  now = new Date(),
+  ip: string | null = null,
+): Promise<Withdrawal> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await withdrawOnce(db, memberId, now);
+      return await withdrawOnce(db, memberId, now, ip);
     } catch (error) {
       // Only when the member created or joined a workspace in the same instant; once more settles it.
       if (error instanceof WorkspaceMoved && attempt < 2) continue;
@@ -55,7 +63,7 @@ export async function withdrawMember(db: Db, memberId: number, now = new Date())
   }
 }
 
-async function withdrawOnce(db: Db, memberId: number, now: Date): Promise<Withdrawal> {
+async function withdrawOnce(db: Db, memberId: number, now: Date, ip: string | null): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     const [seen] = await tx
       .select({ workspaceId: member.workspaceId })
@@ -72,12 +80,39 @@ async function withdrawOnce(db: Db, memberId: number, now: Date): Promise<Withdr
         .for('update');
     }
     const [me] = await tx
-      .select({ workspaceId: member.workspaceId, profileImageUrl: member.profileImageUrl })
+      .select({
+        workspaceId: member.workspaceId,
+        profileImageUrl: member.profileImageUrl,
+        role: member.role,
+        name: member.name,
+      })
       .from(member)
       .where(and(eq(member.id, memberId), isNull(member.withdrawnAt)))
       .for('update');
     if (!me) throw new ApiError('JWT401_1');
     if (me.workspaceId !== seen.workspaceId) throw new WorkspaceMoved();
+
+    // issue #23 (admin), docs/security.md "Roles": the owner transfers ownership before leaving anyone behind;
+    // written before anything changes, while the workspace row is locked (nobody joins meanwhile).
+    if (me.workspaceId !== null) {
+      const [others] = await tx
+        .select({ n: count() })
+        .from(member)
+        .where(
+          and(eq(member.workspaceId, me.workspaceId), isNull(member.withdrawnAt), ne(member.id, memberId)),
+        );
+      const othersRemain = (others?.n ?? 0) > 0;
+      if (othersRemain && me.role === 'owner') throw new ApiError('MEMBER409_0');
+      if (othersRemain) {
+        await recordAudit(tx, {
+          workspaceId: me.workspaceId,
+          actorId: memberId,
+          action: 'member.withdrew',
+          target: { type: 'member', id: memberId, name: me.name },
+          ip,
+        });
+      }
+    }
 
     await tx.delete(refreshToken).where(eq(refreshToken.memberId, memberId));
     await tx.delete(teamMember).where(eq(teamMember.memberId, memberId));

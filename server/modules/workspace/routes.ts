@@ -7,6 +7,9 @@ import {
   createWorkspaceUrlResponseSchema,
   errorEnvelopeSchema,
   inviteInfoResponseSchema,
+  invitePreviewQuerySchema,
+  invitePreviewResponseSchema,
+  isAdminRole,
   joinWorkspaceRequestSchema,
   joinWorkspaceResponseSchema,
   validateWorkspaceName,
@@ -23,6 +26,7 @@ import {
   callerWorkspace,
   createWorkspace,
   defaultTeamId,
+  invitePreview,
   inviteUrl,
   joinWorkspace,
   workspaceUrl,
@@ -188,10 +192,11 @@ export async function workspaceRoutes(
       ...authenticated,
       schema: {
         tags: ['workspace'],
-        summary: "The caller's workspace profile",
+        summary: "The caller's workspace profile and role",
         description:
           '404 `WORKSPACE404_0` before the member created or joined a workspace (the client routes to ' +
-          'onboarding).',
+          'onboarding). `myRole` is read from the database now; the invite link and password are null for ' +
+          'members (admins only, docs/security.md "Roles").',
         security: [{ bearerAuth: [] }],
         response: { 200: workspaceProfileResponseSchema, 401: AUTH_ERRORS, 404: NO_WORKSPACE },
       },
@@ -205,8 +210,9 @@ export async function workspaceRoutes(
         workspaceUrl: ws.workspaceUrl,
         workspaceImageUrl: ws.imageUrl,
         defaultTeamId: await defaultTeamId(db, ws.id),
-        inviteUrl: ws.inviteUrl,
-        invitePassword: ws.invitePassword,
+        inviteUrl: isAdminRole(ws.role) ? ws.inviteUrl : null,
+        invitePassword: isAdminRole(ws.role) ? ws.invitePassword : null,
+        myRole: ws.role,
       });
     },
   );
@@ -219,19 +225,55 @@ export async function workspaceRoutes(
         tags: ['workspace'],
         summary: "The caller's name with the workspace's invite URL and password",
         description:
-          'What the settings invite dialog shows. 404 `WORKSPACE404_0` while the caller has no workspace.',
+          'What the onboarding invite step shows. Admins only (403 `ROLE403_0`, docs/security.md "Roles"). 404 ' +
+          '`WORKSPACE404_0` while the caller has no workspace.',
         security: [{ bearerAuth: [] }],
-        response: { 200: inviteInfoResponseSchema, 401: AUTH_ERRORS, 404: NO_WORKSPACE },
+        response: {
+          200: inviteInfoResponseSchema,
+          401: AUTH_ERRORS,
+          403: errorEnvelopeSchema.describe('`ROLE403_0`: members do not see the invite'),
+          404: NO_WORKSPACE,
+        },
       },
     },
     async (request, reply) => {
       const ws = await callerWorkspace(config, db, request.memberId);
+      if (!isAdminRole(ws.role)) throw new ApiError('ROLE403_0');
       reply.header('cache-control', 'no-store');
       return ok(reply, 'WORKSPACE200_0', {
         name: ws.memberName,
         inviteUrl: ws.inviteUrl,
         invitePassword: ws.invitePassword,
       });
+    },
+  );
+
+  // issue #23 (admin): the invitee's password screen names the workspace by its display name.
+  r.get(
+    '/api/workspace/invite-preview',
+    {
+      ...authenticated,
+      config: strictRateLimit,
+      schema: {
+        tags: ['workspace'],
+        summary: 'The display name of the workspace an invite names',
+        description:
+          'For the invitee’s password screen (docs/security.md "Invites"): the workspace’s display name and ' +
+          'whether the caller already belongs to it (then the client goes straight in). 404 `WORKSPACE404_1` ' +
+          '("초대 링크가 만료되었습니다") for a rotated, unknown or expired invite.',
+        security: [{ bearerAuth: [] }],
+        querystring: invitePreviewQuerySchema,
+        response: {
+          200: invitePreviewResponseSchema,
+          400: errorEnvelopeSchema.describe('`VALID400_1`: `token` missing or too long'),
+          401: AUTH_ERRORS,
+          404: errorEnvelopeSchema.describe('`WORKSPACE404_1`: the invite expired or was replaced'),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(reply, 'WORKSPACE200_0', await invitePreview(db, request.memberId, request.query.token));
     },
   );
 }

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { workspaceSlug } from '../../../contract';
+import type { WorkspaceRole } from '../../../contract/roles';
+import { recordAudit } from '../audit/record';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { member, team, teamMember, workspace } from '../../db/schema';
@@ -28,6 +30,8 @@ export interface CallerWorkspace {
   workspaceUrl: string;
   inviteUrl: string;
   invitePassword: string;
+  /** The caller's role, read now (issue #23). */
+  role: WorkspaceRole;
 }
 
 /** The caller's workspace with its public and invite URLs; 404 `WORKSPACE404_0` while they have none. */
@@ -41,6 +45,7 @@ export async function callerWorkspace(config: AppConfig, db: Db, memberId: numbe
       imageUrl: workspace.imageUrl,
       inviteToken: workspace.inviteToken,
       invitePassword: workspace.invitePassword,
+      role: member.role,
     })
     .from(member)
     .innerJoin(workspace, eq(member.workspaceId, workspace.id))
@@ -55,6 +60,7 @@ export async function callerWorkspace(config: AppConfig, db: Db, memberId: numbe
     workspaceUrl: workspaceUrl(config, row.slug),
     inviteUrl: inviteUrl(config, row.slug, row.inviteToken),
     invitePassword: row.invitePassword,
+    role: row.role as WorkspaceRole,
   };
 }
 
@@ -153,7 +159,6 @@ export async function createWorkspace(db: Db, memberId: number, name: string): P
         workspaceId: created.id,
         role: 'owner',
         removedAt: null,
-        removedFromWorkspaceId: null,
         updatedAt: new Date(),
       })
       .where(and(eq(member.id, memberId), isNull(member.workspaceId)))
@@ -189,9 +194,12 @@ type JoinOutcome = { ok: true; joined: JoinedWorkspace } | { ok: false; error: A
  *    or recorded;
  * 2. no workspace has that token → failure recorded (workspace null), 404 `WORKSPACE404_1`;
  * 3. the member is already in a workspace (row locked `FOR UPDATE`) → 409 `WORKSPACE409_0`;
+ * 2b. the invite expired (`invite_expires_at` passed, issue #23) → 404 `WORKSPACE404_1` ("초대 링크가
+ *    만료되었습니다"), as for a rotated link;
  * 4. wrong password (constant-time comparison) → failure recorded, 400 `WORKSPACE400_3`;
  * 5. set `member.workspace_id` (guarded `WHERE workspace_id IS NULL`) and add the member to the default team
- *    (`ON CONFLICT DO NOTHING`).
+ *    (`ON CONFLICT DO NOTHING`); audit entry `member.joined`. `removed_from_workspace_id` stays (their earlier
+ *    work in a workspace that removed them keeps "(내보낸 멤버)"; rejoining that workspace makes the suffix go).
  * Failures are committed with the transaction (the error is thrown only after it), so they count.
  */
 export async function joinWorkspace(
@@ -206,7 +214,12 @@ export async function joinWorkspace(
     // and then keeps the workspace, or finishes first and this finds no workspace (404) — never a foreign-key 500.
     // Looked up before the lockout check because failures count per (member, workspace the token names).
     const [target] = await tx
-      .select({ id: workspace.id, name: workspace.name, invitePassword: workspace.invitePassword })
+      .select({
+        id: workspace.id,
+        name: workspace.name,
+        invitePassword: workspace.invitePassword,
+        inviteExpiresAt: workspace.inviteExpiresAt,
+      })
       .from(workspace)
       .where(eq(workspace.inviteToken, token))
       .limit(1)
@@ -225,9 +238,12 @@ export async function joinWorkspace(
       await recordJoinFailure(tx, attempt);
       return { ok: false, error: new ApiError('WORKSPACE404_1') };
     }
+    // issue #23 (admin): an expired invite answers like a rotated (unknown) one; not a failed guess.
+    if (!inviteStillValid(target.inviteExpiresAt))
+      return { ok: false, error: new ApiError('WORKSPACE404_1') };
 
     const [me] = await tx
-      .select({ workspaceId: member.workspaceId })
+      .select({ workspaceId: member.workspaceId, name: member.name })
       .from(member)
       .where(eq(member.id, memberId))
       .for('update');
@@ -245,7 +261,6 @@ export async function joinWorkspace(
         workspaceId: target.id,
         role: 'member',
         removedAt: null,
-        removedFromWorkspaceId: null,
         updatedAt: new Date(),
       })
       .where(and(eq(member.id, memberId), isNull(member.workspaceId)))
@@ -258,6 +273,14 @@ export async function joinWorkspace(
       .select({ joinedAt: teamMember.joinedAt })
       .from(teamMember)
       .where(and(eq(teamMember.teamId, teamId), eq(teamMember.memberId, memberId)));
+    // issue #23 (admin): the audit log records every join (docs/security.md "Audit log").
+    await recordAudit(tx, {
+      workspaceId: target.id,
+      actorId: memberId,
+      action: 'member.joined',
+      target: { type: 'member', id: memberId, name: me.name },
+      ip,
+    });
     return {
       ok: true,
       joined: {
@@ -270,4 +293,34 @@ export async function joinWorkspace(
   });
   if (!outcome.ok) throw outcome.error;
   return outcome.joined;
+}
+
+/** Whether an invite that expires at `expiresAt` (null: never) is valid at `now` (issue #23). */
+export function inviteStillValid(expiresAt: Date | null, now = new Date()): boolean {
+  return expiresAt === null || expiresAt.getTime() > now.getTime();
+}
+
+/** The invite `token` names, for the invitee's password screen (issue #23, docs/security.md "Invites"). */
+export interface InvitePreviewRow {
+  workspaceName: string;
+  alreadyMember: boolean;
+}
+
+/**
+ * The display name of the workspace of invite `token`, and whether `memberId` already belongs to it. 404
+ * `WORKSPACE404_1` ("초대 링크가 만료되었습니다") for an unknown (rotated) or expired token. Reveals nothing the
+ * token's holder could not learn by joining.
+ */
+export async function invitePreview(db: Db, memberId: number, token: string): Promise<InvitePreviewRow> {
+  const [row] = await db
+    .select({ id: workspace.id, name: workspace.name, expiresAt: workspace.inviteExpiresAt })
+    .from(workspace)
+    .where(eq(workspace.inviteToken, token))
+    .limit(1);
+  if (!row || !inviteStillValid(row.expiresAt)) throw new ApiError('WORKSPACE404_1');
+  const [me] = await db
+    .select({ workspaceId: member.workspaceId })
+    .from(member)
+    .where(eq(member.id, memberId));
+  return { workspaceName: row.name, alreadyMember: me?.workspaceId === row.id };
 }

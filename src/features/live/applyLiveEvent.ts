@@ -18,6 +18,8 @@ import {
 import { itemDetailApi } from '../../api/itemDetailApi';
 import { itemsApi } from '../../api/itemsApi';
 import type { AppDispatch, RootState } from '../../app/hooks';
+// issue #23 (admin)
+import { removedFromWorkspace, selectMyMemberId } from '../session';
 
 /*
  * Live event → RTK Query cache (contract/events.ts; docs/architecture.md "Live updates"). Cheap and exact changes
@@ -215,6 +217,22 @@ export function applyLiveEvent(event: LiveEvent, dispatch: AppDispatch, getState
     case 'member.withdrew':
       // Manager names and avatars on rows and details, comment authors ('탈퇴한 사용자'), team members.
       invalidate([...MEMBER_WITHDRAWN_TAGS]);
+      return;
+    // issue #23 (admin): removal and role changes (docs/security.md "Roles").
+    case 'member.removed':
+      // Oneself: sign out at once (the server already ended the session). Others: the removed member's names now
+      // carry "(내보낸 멤버)", and they leave the members list and teams.
+      if (event.memberId === selectMyMemberId(state)) dispatch(removedFromWorkspace());
+      else invalidate([...MEMBER_WITHDRAWN_TAGS]);
+      return;
+    case 'workspace.updated':
+      // Renamed or a new logo: the sidebar and the profile page read the profile.
+      invalidate(['WorkspaceProfile']);
+      return;
+    case 'member.role_changed':
+      // The members list shows roles; the changed member's own profile carries `myRole`, which shows or hides the
+      // admin controls.
+      invalidate([MEMBERS_TAG, 'WorkspaceProfile', 'WorkspaceInvite']);
       return;
     case 'resync':
       invalidate([...ALL_TAG_TYPES]);

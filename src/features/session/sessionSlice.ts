@@ -64,5 +64,21 @@ export const sessionSlice = createSlice({
 });
 
 export const { reissueSucceeded, reissueFailed } = sessionSlice.actions;
+
+/**
+ * issue #23 (admin): the signed-in member's id — the `sub` of the access token in memory, read without verification
+ * (only to recognise live events about oneself); null without a token.
+ */
+export function selectMyMemberId(state: { session: SessionState }): number | null {
+  const payload = state.session.accessToken?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const { sub } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    const id = Number(sub);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
 export const { selectAccessToken, selectSignedIn } = sessionSlice.selectors;
 export const sessionReducer = sessionSlice.reducer;

@@ -4,7 +4,7 @@ import type { SagaIterator } from 'redux-saga';
 import { all, call, getContext, put, takeLeading } from 'redux-saga/effects';
 import type { AppNavigate } from '../../app/navigation';
 import { baseApi } from '../../api/baseApi';
-import { errorEnvelope, type ApiError } from '../../api/errors';
+import { errorEnvelope, errorStatus, type ApiError } from '../../api/errors';
 import { membersApi } from '../../api/membersApi';
 import { sessionApi } from '../../api/sessionApi';
 import { copy } from '../../shared/copy';
@@ -25,6 +25,14 @@ import { signedOut } from './sessionSlice';
 export const logoutRequested = createAction('session/logoutRequested');
 /** The withdraw dialog's "탈퇴하기" (after the agreement checkbox). */
 export const withdrawRequested = createAction('session/withdrawRequested');
+/**
+ * issue #23 (admin): a `member.removed` live event named this member — an admin removed them from the workspace.
+ * The tab signs out at once (the server already revoked the session) and the sign-in screen says why.
+ */
+export const removedFromWorkspace = createAction('session/removedFromWorkspace');
+
+/** `/onboarding?notice=removed`: the sign-in screen's line after a removal (onboarding LoginPage). */
+export const REMOVED_NOTICE_PATH = '/onboarding?notice=removed';
 
 export const LOGOUT_REQUEST_KEY = 'session/logout';
 export const WITHDRAW_REQUEST_KEY = 'session/withdraw';
@@ -63,15 +71,20 @@ export function clearLocalStorage(): void {
  * 3. go to `/onboarding` (replacing the settings entry);
  * 4. reset the RTK Query cache — after the navigation, so no mounted page refetches with the cleared session.
  */
-export function* signOut(): SagaIterator {
+export function* signOut(to: string = '/onboarding'): SagaIterator {
   const persistor: Persistor | undefined = yield getContext('persistor');
   if (persistor) yield call([persistor, persistor.purge]);
   yield call(clearLocalStorage);
   yield put(signedOut());
   if (persistor) yield call([persistor, persistor.flush]);
   const navigate: AppNavigate = yield getContext('navigate');
-  yield call(navigate, '/onboarding', { replace: true });
+  yield call(navigate, to, { replace: true });
   yield put(baseApi.util.resetApiState());
+}
+
+/** issue #23 (admin): removed by an admin — the same sign-out sequence, to the sign-in screen with the notice. */
+export function* removedWorker(): SagaIterator {
+  yield call(signOut, REMOVED_NOTICE_PATH);
 }
 
 /**
@@ -92,6 +105,9 @@ export function* withdrawWorker(): SagaIterator {
   const outcome: Outcome<null> = yield call(requestWithdraw);
   if ('error' in outcome) {
     console.error(copy.settings.withdraw.failedLog, outcome.error);
+    // issue #23 (admin): the owner's 409 (transfer ownership first) is shown in the dialog itself, which reads the
+    // mutation's error through its fixed cache key; other failures keep the toast.
+    if (errorStatus(outcome.error) === 409) return;
     const message = errorEnvelope(outcome.error as ApiError)?.message || copy.settings.withdraw.failed;
     yield put(toastShown({ message, key: WITHDRAW_REQUEST_KEY }));
     return;
@@ -104,5 +120,6 @@ export function* signOutSaga(): SagaIterator {
   yield all([
     takeLeading(logoutRequested.type, logoutWorker),
     takeLeading(withdrawRequested.type, withdrawWorker),
+    takeLeading(removedFromWorkspace.type, removedWorker),
   ]);
 }

@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { styled } from '@mui/material/styles';
+import { errorEnvelope, errorStatus, type ApiError } from '../../api/errors';
 import { useWithdrawMutation } from '../../api/membersApi';
 import { useLogoutMutation } from '../../api/sessionApi';
 import { useAppDispatch } from '../../app/hooks';
@@ -26,6 +27,14 @@ const Agreement = styled('label')(({ theme }) => ({
   color: theme.palette.text.secondary,
   cursor: 'pointer',
   [PHONE]: { minHeight: '4.4rem', fontSize: '1.4rem' },
+}));
+
+/** issue #23 (admin): why the withdrawal was refused (the owner must transfer ownership first). */
+const BlockedLine = styled('p')(({ theme }) => ({
+  margin: '1.6rem 0 0',
+  fontSize: '1.4rem',
+  lineHeight: '150%',
+  color: theme.palette.error.main,
 }));
 
 interface DialogProps {
@@ -81,7 +90,10 @@ export function WithdrawDialog({ onClose }: DialogProps) {
   const text = copy.settings.withdraw;
   const dispatch = useAppDispatch();
   const [agreed, setAgreed] = useState(false);
-  const [, { isLoading }] = useWithdrawMutation({ fixedCacheKey: WITHDRAW_REQUEST_KEY });
+  const [, { isLoading, error, reset }] = useWithdrawMutation({ fixedCacheKey: WITHDRAW_REQUEST_KEY });
+  // issue #23 (admin): the owner cannot withdraw while others remain (409 MEMBER409_0): the server's message here.
+  const blocked = errorStatus(error) === 409 ? errorEnvelope(error as ApiError)?.message || null : null;
+  useEffect(() => reset, [reset]);
   return (
     <LeavingDialog
       text={text}
@@ -102,6 +114,7 @@ export function WithdrawDialog({ onClose }: DialogProps) {
         />
         {text.agree}
       </Agreement>
+      {blocked && <BlockedLine role="alert">{blocked}</BlockedLine>}
     </LeavingDialog>
   );
 }

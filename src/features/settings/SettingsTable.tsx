@@ -18,7 +18,7 @@ import { PageTitle } from './profileLayout';
  */
 
 /** Where a column's cell goes in a phone card: the icon, the bold first line, a line of its own, or a chip. */
-export type PhoneCellRole = 'lead' | 'title' | 'line' | 'meta';
+export type PhoneCellRole = 'lead' | 'title' | 'line' | 'meta' | 'corner';
 
 const TablePage = styled('section')({ padding: '3.2rem 0 6.4rem', [PHONE]: { padding: '2.4rem 0 4.8rem' } });
 
@@ -65,6 +65,9 @@ const Grid = styled('div', { shouldForwardProp: (prop) => prop !== 'columns' && 
     '& > [data-phone="line"]': { flex: '1 0 100%', fontSize: '1.4rem', color: theme.palette.text.secondary },
     '& > [data-phone="meta"]': { flex: 'none', fontSize: '1.4rem', color: theme.palette.text.secondary },
     '& > [data-phone="meta"] > *': { paddingLeft: 0 },
+    // issue #23 (admin): a row's menu button in the card's top-right corner.
+    '& > [data-phone="corner"]': { position: 'absolute', right: '0.4rem', top: '0.4rem' },
+    '&:has(> [data-phone="corner"])': { paddingRight: '5.2rem' },
   },
 }));
 
@@ -262,7 +265,8 @@ export interface SettingsTablePageProps<T> extends Omit<SettingsTableProps<T>, '
   text: { title: string; tableLabel: string; columns: Readonly<Record<string, string>>; loadFailed: string };
   /** The navy button on the right of the toolbar ('팀원 초대하기', '팀 생성하기'). */
   actionLabel: string;
-  onAction: () => void;
+  /** Without it the button is not shown (issue #23: members do not invite). */
+  onAction?: () => void;
   /** Toolbar content left of the button (the member filter). */
   tools?: ReactNode;
   /** The page's query state: a failure without data shows the error block; every failure is logged. */
@@ -294,9 +298,11 @@ export function SettingsTablePage<T>({
       <TableTitle id={titleId}>{text.title}</TableTitle>
       <Toolbar>
         {tools}
-        <SmallNavyButton type="button" aria-haspopup="dialog" onClick={onAction}>
-          {actionLabel}
-        </SmallNavyButton>
+        {onAction && (
+          <SmallNavyButton type="button" aria-haspopup="dialog" onClick={onAction}>
+            {actionLabel}
+          </SmallNavyButton>
+        )}
       </Toolbar>
       <SettingsTable label={text.tableLabel} columns={text.columns} {...table} />
       {children}

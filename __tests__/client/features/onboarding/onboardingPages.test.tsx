@@ -251,6 +251,9 @@ describe('step indicator', () => {
   });
 });
 
+/** issue #23 (admin): the invite's workspace as the server names it. */
+const PREVIEW = { workspaceName: 'Acme', alreadyMember: false };
+
 describe('/onboarding/input-pw', () => {
   const openPasswordStep = async () => {
     const view = await renderApp(['/onboarding/loading', '/onboarding/input-pw'], {
@@ -277,6 +280,7 @@ describe('/onboarding/input-pw', () => {
   it('a wrong password (400) shows the error state, and the same password is not sent again', async () => {
     const { seen } = mockFetch({
       'POST /api/workspace/join': () => envelopeResponse(400, null, 'WORKSPACE400_3'),
+      'GET /api/workspace/invite-preview': () => envelopeResponse(200, PREVIEW),
     });
     const { field, enter } = await openPasswordStep();
     await userEvent.type(field, 'wrong123');
@@ -299,6 +303,7 @@ describe('/onboarding/input-pw', () => {
 
   it('Enter while composing sends nothing; success goes to /workspace/complete', async () => {
     const { seen } = mockFetch({
+      'GET /api/workspace/invite-preview': () => envelopeResponse(200, PREVIEW),
       'GET /api/workspace/setting': () => envelopeResponse(200, profile),
       'POST /api/workspace/join': () =>
         envelopeResponse(200, {
@@ -314,10 +319,59 @@ describe('/onboarding/input-pw', () => {
     fireEvent.keyDown(field, { key: 'Enter', keyCode: 229 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
     expect(store.getState().invite.isJoining).toBe(false);
-    expect(seen).toEqual([]);
+    // Only the invite preview (issue #23) has been asked for: no join.
+    expect(seen.map((r) => r.path)).toEqual(['/api/workspace/invite-preview']);
     fireEvent.keyDown(field, { key: 'Enter' });
     // /workspace/complete then reads the profile and opens the default team's issue list.
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/default/team/7/issue'));
-    expect(seen[0]).toMatchObject({ method: 'POST', path: '/api/workspace/join' });
+    expect(seen.filter((r) => r.method === 'POST')[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/workspace/join',
+    });
+  });
+});
+
+describe('/onboarding/input-pw and the invite preview (issue #23)', () => {
+  const open = () =>
+    renderApp(['/onboarding/loading', '/onboarding/input-pw'], {
+      preloadedState: {
+        session: { accessToken: 'tok', hasSession: true },
+        invite: { isInvite: 'true', token: 'inv-token', workspaceName: 'acme-crew' },
+      },
+    });
+
+  it('names the workspace by its display name, not the URL slug', async () => {
+    const urls: string[] = [];
+    mockFetch({
+      'GET /api/workspace/invite-preview': (request) => {
+        urls.push(request.url);
+        return envelopeResponse(200, { workspaceName: 'Acme Crew', alreadyMember: false });
+      },
+    });
+    await open();
+    expect(
+      await screen.findByRole('heading', { name: 'Acme Crew 워크스페이스에 초대합니다.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/acme-crew/)).not.toBeInTheDocument();
+    expect(urls[0]).toContain('token=inv-token');
+  });
+
+  it('says at once that a replaced or expired invite has expired', async () => {
+    mockFetch({
+      'GET /api/workspace/invite-preview': () => envelopeResponse(404, null, 'WORKSPACE404_1'),
+    });
+    await open();
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('초대 링크가 만료되었습니다'));
+    expect(alert).toBeVisible();
+  });
+
+  it('takes a member of that workspace straight into it', async () => {
+    mockFetch({
+      'GET /api/workspace/invite-preview': () =>
+        envelopeResponse(200, { workspaceName: 'Acme Crew', alreadyMember: true }),
+    });
+    const { router } = await open();
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/workspace/));
   });
 });

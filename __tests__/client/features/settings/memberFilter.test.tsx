@@ -21,6 +21,7 @@ const minji: WorkspaceMember = {
   profileImageUrl: null,
   joinedAt: '2026-07-05T21:00:00+09:00',
   teams: [],
+  role: 'member',
 };
 
 async function openMembers() {

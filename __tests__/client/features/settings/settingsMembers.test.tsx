@@ -34,7 +34,7 @@ describe('members page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['아이콘', '멤버이름', '이메일', '팀', '참여일']);
+    ).toEqual(['아이콘', '멤버이름', '이메일', '역할', '팀', '참여일', '관리']);
   });
 
   it('renders the first member (the caller) as the highlighted first row, with dates as YY.MM.DD', async () => {
@@ -70,7 +70,7 @@ describe('members page', () => {
     expect(within(teamsButton('이영희')).queryByText('...')).not.toBeInTheDocument();
     expect(avatars('김민수')).toHaveLength(2);
     expect(within(teamsButton('김민수')).getByText('...')).toBeInTheDocument();
-    expect(within(rowOf('최지우')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rowOf('최지우')).queryByRole('button', { name: /팀 목록/ })).not.toBeInTheDocument();
     expect(within(rowOf('최지우')).getByText('없음')).toBeInTheDocument();
   });
 
@@ -139,6 +139,8 @@ describe('invite dialog', () => {
     mockFetch(
       settingsRoutes({
         'GET /api/workspace/setting/invite': () => failure(404, 'WORKSPACE404_0', '워크스페이스가 없습니다.'),
+        'GET /api/workspace/setting/invite/admin': () =>
+          failure(404, 'WORKSPACE404_0', '워크스페이스가 없습니다.'),
       }),
     );
     const { dialog } = await openInvite();

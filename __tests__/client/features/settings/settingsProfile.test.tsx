@@ -24,8 +24,13 @@ const RED = 'rgb(196, 61, 61)';
 const GREY = 'rgb(220, 220, 220)';
 
 describe('workspace profile', () => {
-  it('shows the logo and the name and URL as disabled read-only fields', async () => {
-    mockFetch(settingsRoutes());
+  it('shows a member the logo and the name and URL as disabled read-only fields', async () => {
+    mockFetch(
+      settingsRoutes({
+        'GET /api/workspace/setting': () =>
+          envelopeResponse(200, { ...profile, myRole: 'member', inviteUrl: null, invitePassword: null }),
+      }),
+    );
     await renderApp('/workspace/setting/ws-profile', { preloadedState: signedIn });
     expect(await screen.findByRole('heading', { name: '워크스페이스', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '워크스페이스 로고' })).toBeInTheDocument();
@@ -38,7 +43,34 @@ describe('workspace profile', () => {
       expect(field).toBeDisabled();
       expect(field).toHaveAttribute('readonly');
     }
+    expect(screen.queryByRole('button', { name: '로고 변경' })).not.toBeInTheDocument();
+    expect(screen.getByText('워크스페이스 정보는 관리자만 바꿀 수 있어요.')).toBeInTheDocument();
   });
+
+  it('lets an admin rename the workspace (rules checked first) and change the logo (issue #23)', async () => {
+    const bodies: unknown[] = [];
+    mockFetch(
+      settingsRoutes({
+        'PATCH /api/workspace/setting': async (request) => {
+          bodies.push(await request.json());
+          return envelopeResponse(200, { workspaceName: 'Acme2' });
+        },
+      }),
+    );
+    await renderApp('/workspace/setting/ws-profile', { preloadedState: signedIn });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '이름' })).toBeEnabled());
+    const name = screen.getByRole('textbox', { name: '이름' });
+    expect(name).toHaveValue('Acme');
+    expect(screen.getByRole('button', { name: '로고 변경' })).toBeInTheDocument();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'A{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/4자 이상/);
+    expect(bodies).toHaveLength(0);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Acme2');
+    await userEvent.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(bodies).toEqual([{ workspaceName: 'Acme2' }]));
+  }, 15_000);
 });
 
 /** A signed-in member on the my-profile page; storage is inspectable. */

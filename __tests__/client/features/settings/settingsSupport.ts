@@ -1,6 +1,7 @@
 import type { MyProfile, WorkspaceMember } from '../../../../contract/members';
 import type { Team, TeamPage } from '../../../../contract/teams';
 import type { InviteInfo } from '../../../../contract/workspace';
+import type { AdminInvite } from '../../../../contract/admin';
 import { envelopeResponse, profile, type FetchHandler } from '../../support/helpers';
 
 /*
@@ -40,6 +41,7 @@ export const members: WorkspaceMember[] = [
     profileImageUrl: '/uploads/profile/1.webp',
     joinedAt: at('2026-07-01'),
     teams: teams.map(memberTeam),
+    role: 'owner',
   },
   {
     memberId: 2,
@@ -48,6 +50,7 @@ export const members: WorkspaceMember[] = [
     profileImageUrl: null,
     joinedAt: at('2026-07-02'),
     teams: [memberTeam(teams[0]!), memberTeam(teams[1]!)],
+    role: 'admin',
   },
   {
     memberId: 3,
@@ -56,6 +59,7 @@ export const members: WorkspaceMember[] = [
     profileImageUrl: null,
     joinedAt: at('2026-07-03'),
     teams: [memberTeam(teams[0]!)],
+    role: 'member',
   },
   {
     memberId: 4,
@@ -64,6 +68,7 @@ export const members: WorkspaceMember[] = [
     profileImageUrl: null,
     joinedAt: at('2026-07-04'),
     teams: [],
+    role: 'member',
   },
 ];
 
@@ -76,8 +81,16 @@ export const myProfile: MyProfile = {
 
 export const inviteInfo: InviteInfo = {
   name: '김민수',
-  inviteUrl: profile.inviteUrl,
-  invitePassword: profile.invitePassword,
+  inviteUrl: profile.inviteUrl!,
+  invitePassword: profile.invitePassword!,
+};
+
+/** issue #23 (admin): the invite as admins see it (`GET /api/workspace/setting/invite/admin`). */
+export const adminInvite: AdminInvite = {
+  inviteUrl: profile.inviteUrl!,
+  invitePassword: profile.invitePassword!,
+  inviteExpiry: 'never',
+  inviteExpiresAt: null,
 };
 
 /** `GET /api/workspace/setting/teams?page=N`: the N-th of `pages` (the last one has `isLast`). */
@@ -98,6 +111,8 @@ export const settingsRoutes = (
   'GET /api/workspace/setting/members': () => envelopeResponse(200, members),
   'GET /api/workspace/setting/my-profile': () => envelopeResponse(200, myProfile),
   'GET /api/workspace/setting/invite': () => envelopeResponse(200, inviteInfo),
+  // issue #23 (admin)
+  'GET /api/workspace/setting/invite/admin': () => envelopeResponse(200, adminInvite),
   ...overrides,
 });
 

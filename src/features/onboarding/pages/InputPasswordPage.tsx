@@ -1,4 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorStatus } from '../../../api/errors';
+import { useGetInvitePreviewQuery } from '../../../api/workspaceApi';
 import { styled } from '@mui/material/styles';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { copy } from '../../../shared/copy';
@@ -9,6 +12,7 @@ import { useArrivalFocus } from '../../../shared/ui/useArrivalFocus';
 import { selectInvite } from '../../invite';
 import { isCommitEnter } from '../keyboard';
 import { joinRequested } from '../onboardingSaga';
+import { ONBOARDING_PATHS } from '../paths';
 import { FieldBox, FieldError, FieldInput, StepColumn } from '../ui';
 
 /*
@@ -46,7 +50,17 @@ const EnterButton = styled(PrimaryButton)({ marginTop: '6.8rem' });
  */
 export default function InputPasswordPage() {
   const dispatch = useAppDispatch();
-  const { workspaceName, joinError, isJoining } = useAppSelector(selectInvite);
+  const { workspaceName: slug, joinError: failedJoin, isJoining, token } = useAppSelector(selectInvite);
+  // issue #23 (admin): the workspace's display name (not the URL slug), and an expired or replaced invite said at
+  // once (`GET /api/workspace/invite-preview`); a member of that workspace goes straight in.
+  const preview = useGetInvitePreviewQuery(token ?? '', { skip: !token });
+  const navigate = useNavigate();
+  const expired = preview.isError && errorStatus(preview.error) === 404;
+  const workspaceName = preview.data?.workspaceName ?? (preview.isError && !expired ? slug : null);
+  const joinError = failedJoin ?? (expired ? copy.admin.invitePreview.expired : null);
+  useEffect(() => {
+    if (preview.data?.alreadyMember) navigate(ONBOARDING_PATHS.complete, { replace: true });
+  }, [preview.data?.alreadyMember, navigate]);
   const [password, setPassword] = useState('');
   const errorId = useId();
   const text = copy.onboarding.inputPw;
@@ -60,7 +74,7 @@ export default function InputPasswordPage() {
   return (
     <StepColumn>
       <Logo size="10rem" shape="circle" decorative />
-      <Title>{text.title(workspaceName)}</Title>
+      <Title aria-busy={preview.isLoading || undefined}>{text.title(workspaceName)}</Title>
       <PasswordField invalid={invalid}>
         <FieldInput
           ref={passwordInput}

@@ -113,7 +113,9 @@ function oauthErrorMessage(code: string | null): string | null {
 export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const [redirectError, setRedirectError] = useState<string | null>(null);
-  const message = redirectError ?? oauthErrorMessage(searchParams.get('error'));
+  // issue #23 (admin): `?notice=removed` after an admin removed the member (the session feature signs out here).
+  const notice = searchParams.get('notice') === 'removed' ? copy.admin.removedNotice : null;
+  const message = redirectError ?? oauthErrorMessage(searchParams.get('error')) ?? notice;
   usePageTitle(copy.onboarding.pageTitles.login);
 
   const signIn = (provider: Provider) => {

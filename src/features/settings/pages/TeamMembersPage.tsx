@@ -9,6 +9,9 @@ import { PHONE } from '../../../shared/ui/layout';
 import { tokens } from '../../../shared/ui/tokens';
 import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { InviteDialog } from '../InviteDialog';
+import { MemberAdminMenu, memberActions } from '../MemberAdminMenu';
+import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
+import { isAdminRole, type WorkspaceRole } from '../../../../contract/roles';
 import { MemberTeams } from '../MemberTeams';
 import { CellText, DateCell, IconCell, SettingsTablePage } from '../SettingsTable';
 
@@ -23,6 +26,40 @@ const LAYOUT = {
   // Phone card: avatar, name, the email on its own line, then teams and joining date as chips.
   phoneRoles: ['lead', 'title', 'line', 'meta', 'meta'],
 } as const;
+/**
+ * issue #23 (admin): with the role column (after the email) and, for admins, the "관리" column at the end (on
+ * phones the menu button sits in the card's top-right corner).
+ */
+const ROLE_LAYOUT = {
+  ...LAYOUT,
+  template: '7.6rem 9.3rem minmax(0, 1fr) 7.2rem 7.4rem 11.1rem',
+  phoneRoles: ['lead', 'title', 'line', 'meta', 'meta', 'meta'],
+} as const;
+const ADMIN_LAYOUT = {
+  ...LAYOUT,
+  template: '7.6rem 9.3rem minmax(0, 1fr) 7.2rem 7.4rem 11.1rem 4.8rem',
+  phoneRoles: ['lead', 'title', 'line', 'meta', 'meta', 'meta', 'corner'],
+} as const;
+
+/** The role chip: owner and admins stand out, members stay quiet. */
+const RoleBadge = styled('span', { shouldForwardProp: (prop) => prop !== 'role' })<{ role: WorkspaceRole }>(
+  ({ theme, role }) => ({
+    display: 'inline-flex',
+    alignItems: 'center',
+    height: '2.4rem',
+    padding: '0 0.8rem',
+    borderRadius: '1.2rem',
+    fontSize: '1.3rem',
+    fontWeight: role === 'member' ? 400 : 700,
+    color: role === 'member' ? theme.palette.text.secondary : theme.palette.common.white,
+    backgroundColor:
+      role === 'owner'
+        ? tokens.navyVariant
+        : role === 'admin'
+          ? theme.palette.secondary.main
+          : tokens.grey[200],
+  }),
+);
 const SKELETON_ROWS = 10;
 
 /** The member filter, left of the invite button. */
@@ -66,6 +103,10 @@ function filterMembers(members: readonly WorkspaceMember[], query: string): Work
  */
 export default function TeamMembersPage() {
   const { data, error, isError, isLoading } = useGetMembersQuery();
+  // issue #23 (admin): the caller's role (read from the server on every request) decides the admin controls.
+  const { data: profile } = useGetWorkspaceProfileQuery();
+  const myRole = profile?.myRole;
+  const isAdmin = isAdminRole(myRole);
   const [inviting, setInviting] = useState(false);
   usePageTitle({ section: copy.settings.pageTitle }, copy.settings.pageTitles.members);
   const [query, setQuery] = useState('');
@@ -74,22 +115,39 @@ export default function TeamMembersPage() {
   // Filtering as the text changes, composition included: the list narrows with every jamo, nothing is submitted.
   const shown = useMemo(() => filterMembers(members, query), [members, query]);
 
+  const myId = members[0]?.memberId;
   const renderCells = (member: WorkspaceMember) => [
     <IconCell key="icon">
       <Avatar kind="member" size="2rem" src={member.profileImageUrl} />
     </IconCell>,
     <CellText key="name">{member.name}</CellText>,
     <CellText key="email">{member.email}</CellText>,
+    <RoleBadge key="role" role={member.role}>
+      {copy.admin.roles[member.role]}
+    </RoleBadge>,
     <MemberTeams key="teams" member={member} />,
     <DateCell key="date" iso={member.joinedAt} />,
+    ...(isAdmin
+      ? [<MemberAdminMenu key="admin" member={member} actions={memberActions(myRole, myId, member)} />]
+      : []),
   ];
+  const { email, teams, joinedAt, ...lead } = text.columns;
+  const columns = {
+    ...lead,
+    email,
+    role: copy.admin.roleColumn,
+    teams,
+    joinedAt,
+    ...(isAdmin ? { actions: copy.admin.actionsColumn } : {}),
+  };
 
   return (
     <SettingsTablePage
       titleId="team-members-title"
-      text={text}
+      text={{ ...text, columns }}
       actionLabel={text.invite}
-      onAction={() => setInviting(true)}
+      // Members do not see the invite (docs/security.md "Roles"): no button.
+      onAction={isAdmin ? () => setInviting(true) : undefined}
       tools={
         <FilterField
           type="search"
@@ -102,7 +160,7 @@ export default function TeamMembersPage() {
         />
       }
       load={{ isError, error, hasData: Boolean(data) }}
-      {...LAYOUT}
+      {...(isAdmin ? ADMIN_LAYOUT : ROLE_LAYOUT)}
       rows={shown}
       rowKey={(member) => member.memberId}
       renderCells={renderCells}

@@ -2,6 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { styled } from '@mui/material/styles';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import TableChartOutlinedIcon from '@mui/icons-material/TableChartOutlined';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import { isAdminRole } from '../../../../contract/roles';
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 import { copy } from '../../../shared/copy';
 import { Avatar } from '../../../shared/ui/Avatar';
@@ -105,6 +107,15 @@ export function SettingsSidebar({ mini, onToggle, search }: SettingsSidebarProps
           icon={<Avatar src={profile?.workspaceImageUrl} kind="workspace" size="2.4rem" />}
           label={labels.wsProfile}
         />
+        {/* issue #23 (admin): the audit log, for admins (the role comes with the profile). */}
+        {isAdminRole(profile?.myRole) && (
+          <SidebarItem
+            mini={mini}
+            to={workspacePaths.auditLog}
+            icon={<HistoryOutlinedIcon />}
+            label={copy.admin.audit.title}
+          />
+        )}
       </SettingsGroup>
 
       <SettingsGroup sectionKey={sectionKeys.settingsTeam} label={labels.team} mini={mini}>
