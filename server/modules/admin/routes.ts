@@ -1,10 +1,8 @@
-import multipart from '@fastify/multipart';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PROFILE_IMAGE_MAX_BYTES,
   adminInviteResponseSchema,
   auditPageQuerySchema,
   auditPageResponseSchema,
@@ -37,7 +35,7 @@ import {
   profileImageDir,
   toProfileWebp,
 } from '../settings/profile-image';
-import { readImagePart } from '../settings/routes';
+import { readImagePart, registerImageUploads } from '../settings/routes';
 import { inviteUrl } from '../workspace/service';
 import {
   type InviteRow,
@@ -73,17 +71,7 @@ const memberParams = z.object({ memberId: idParamSchema });
  * audit entry in it, and publishes its live event in it. There is no route that updates or deletes audit entries.
  */
 export async function adminRoutes(app: FastifyInstance, { config, db }: AdminRoutesOptions): Promise<void> {
-  await app.register(multipart, {
-    limits: {
-      fileSize: PROFILE_IMAGE_MAX_BYTES + 1,
-      files: 1,
-      fields: 10,
-      fieldSize: 1024,
-      parts: 20,
-      headerPairs: 100,
-    },
-    throwFileSizeLimit: true,
-  });
+  await registerImageUploads(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authenticated = { onRequest: app.requireMember };
   const store = new ProfileImageStore(profileImageDir(config.dataDir), app.log);

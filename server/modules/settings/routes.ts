@@ -49,6 +49,26 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 
 /**
+ * Registers @fastify/multipart on an encapsulated plugin for one image upload a request (profile pictures, team
+ * images, the workspace logo): one file part of at most `PROFILE_IMAGE_MAX_BYTES`, read by `readImagePart`.
+ */
+export async function registerImageUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    // One byte over the maximum so a file of exactly PROFILE_IMAGE_MAX_BYTES is whole and anything larger is
+    // detected (busboy truncates at the limit); `readImagePart` answers 413 for either.
+    limits: {
+      fileSize: PROFILE_IMAGE_MAX_BYTES + 1,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 20,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
+  });
+}
+
+/**
  * Reads the `image` file part of a multipart request into memory (≤ `PROFILE_IMAGE_MAX_BYTES`).
  * 415 `PROFILE415_1` a body that is not multipart/form-data; 400 `PROFILE400_0` no body, no file part, or the first
  * file part is not named `image`, or it is empty; 413 `PROFILE413_0` the file (or the declared request length)
@@ -93,19 +113,7 @@ export async function settingsRoutes(
   app: FastifyInstance,
   { config, db }: SettingsRoutesOptions,
 ): Promise<void> {
-  await app.register(multipart, {
-    // One byte over the maximum so a file of exactly PROFILE_IMAGE_MAX_BYTES is whole and anything larger is
-    // detected (busboy truncates at the limit); the handler answers 413 for either.
-    limits: {
-      fileSize: PROFILE_IMAGE_MAX_BYTES + 1,
-      files: 1,
-      fields: 10,
-      fieldSize: 1024,
-      parts: 20,
-      headerPairs: 100,
-    },
-    throwFileSizeLimit: true,
-  });
+  await registerImageUploads(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authenticated = { onRequest: app.requireMember };
   const store = new ProfileImageStore(profileImageDir(config.dataDir), app.log);
@@ -146,7 +154,11 @@ export async function settingsRoutes(
       if (!caller) throw new ApiError('WORKSPACE404_0');
       const { page, size, scope } = request.query;
       if (scope === 'mine') {
-        return ok(reply, 'TEAM200_0', await listMyTeams(db, request.memberId, caller.workspaceId, page, size));
+        return ok(
+          reply,
+          'TEAM200_0',
+          await listMyTeams(db, request.memberId, caller.workspaceId, page, size),
+        );
       }
       const seesAllPrivate = isAdminRole(caller.role);
       return ok(
@@ -207,7 +219,7 @@ export async function settingsRoutes(
         tags: ['settings'],
         summary: 'Reorder my teams ("나의 팀")',
         description:
-          'Every team the caller belongs to exactly once, default team first; stored as the caller\'s own order ' +
+          "Every team the caller belongs to exactly once, default team first; stored as the caller's own order " +
           '(`team_member.position`, issue #23), other members keep theirs. A list that breaks a rule changes nothing.',
         security: [{ bearerAuth: [] }],
         body: reorderTeamsRequestSchema,

@@ -1,9 +1,7 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PROFILE_IMAGE_MAX_BYTES,
   type PublishedLiveEvent,
   addTeamMembersRequestSchema,
   deleteTeamRequestSchema,
@@ -34,6 +32,7 @@ import {
   toProfileWebp,
 } from '../settings/profile-image';
 import { listBrowsableTeams } from '../settings/teams';
+import { readImagePart, registerImageUploads } from '../settings/routes';
 import {
   addTeamMembers,
   deleteTeam,
@@ -59,44 +58,6 @@ const NOT_EDITOR = errorEnvelopeSchema.describe(
   "`TEAM403_2`: only the team's members and workspace admins change its settings",
 );
 
-/** Multipart framing allowed on top of the image (see settings/routes.ts). */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
-
-/**
- * The `image` file part of a multipart request (≤ `PROFILE_IMAGE_MAX_BYTES`), with the profile picture's errors:
- * 415 `PROFILE415_1` not multipart, 400 `PROFILE400_0` no `image` part or empty, 413 `PROFILE413_0` too large,
- * 413 `COMMON413` too many parts, 400 `COMMON400` malformed.
- */
-async function readImagePart(request: FastifyRequest): Promise<Buffer> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    throw new ApiError('PROFILE413_0');
-  }
-  if (!request.isMultipart()) {
-    throw new ApiError(request.headers['content-type'] ? 'PROFILE415_1' : 'PROFILE400_0');
-  }
-  let part: MultipartFile | undefined;
-  let bytes: Buffer;
-  try {
-    part = await request.file();
-    if (!part || part.fieldname !== 'image') {
-      part?.file.resume();
-      throw new ApiError('PROFILE400_0');
-    }
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError('PROFILE413_0');
-    if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code)) throw new ApiError('COMMON413');
-    throw new ApiError('COMMON400');
-  }
-  if (part.file.truncated || bytes.length > PROFILE_IMAGE_MAX_BYTES) throw new ApiError('PROFILE413_0');
-  if (bytes.length === 0) throw new ApiError('PROFILE400_0');
-  return bytes;
-}
-
 /**
  * Publishes a team's live event after the commit (never throws): to the team's members only when it is private
  * (`event_outbox.team_id`, docs/security.md "Teams"), else to the workspace; `alsoTo` members (someone who just
@@ -121,17 +82,7 @@ async function publishTeamEvent(
  * An encapsulated plugin: multipart bodies (team images) are parsed only here.
  */
 export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoutesOptions): Promise<void> {
-  await app.register(multipart, {
-    limits: {
-      fileSize: PROFILE_IMAGE_MAX_BYTES + 1,
-      files: 1,
-      fields: 10,
-      fieldSize: 1024,
-      parts: 20,
-      headerPairs: 100,
-    },
-    throwFileSizeLimit: true,
-  });
+  await registerImageUploads(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authenticated = { onRequest: app.requireMember };
   const guarded = { onRequest: app.requireMember, preValidation: teamScopeHook(db) };
