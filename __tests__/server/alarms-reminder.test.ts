@@ -158,6 +158,25 @@ describe('deadline reminder', () => {
     expect(await deadlineAlarms('2027-03-16')).toEqual(['김:today', '김:tomorrow']);
   });
 
+  it('skips a manager an admin removed from the workspace (their assignments stay, the alarms would reach nobody)', async () => {
+    const kim = ws.members[0]!;
+    await testDb.database.db.execute(
+      sql`update member set workspace_id = null, removed_at = now(), removed_from_workspace_id = ${ws.workspaceId}
+          where id = ${kim.memberId}`,
+    );
+    try {
+      clock.set('2027-03-17T03:00:00Z');
+      await app.alarms.runReminder();
+      expect(await deadlineAlarms('2027-03-17')).toEqual([]);
+    } finally {
+      await testDb.database.db.execute(
+        sql`update member set workspace_id = ${ws.workspaceId}, removed_at = null, removed_from_workspace_id = null
+            where id = ${kim.memberId}`,
+      );
+    }
+    // Before the removal the same scan raised 김:today and 김:tomorrow (the test above, 2027-03-16).
+  });
+
   it('purges alarms whose day is more than 30 days ago', async () => {
     // 2027-04-12 − 30 days = 2027-03-13: the 10th, 11th and 12th go, the 15th and 16th stay.
     const before = await testDb.database.db

@@ -464,6 +464,18 @@ describe('team settings', () => {
       actor_id: admin.memberId,
       details: { items: 2, comments: 1, integrations: 1, visibility: 'public' },
     });
+    // The GitHub link it held is logged as disconnected too, in the same transaction.
+    const disconnected = (await app.database.db.execute(
+      sql`select actor_id, target_name, details from audit_log where action = 'integration.disconnected'
+          and details->>'teamId' = ${String(teamId)}`,
+    )) as unknown as { rows: { actor_id: number; target_name: string; details: unknown }[] };
+    expect(disconnected.rows).toEqual([
+      {
+        actor_id: admin.memberId,
+        target_name: 'github',
+        details: { teamId, teamName: '지울 팀', reason: 'team.deleted' },
+      },
+    ]);
     expect((await asMember(app, c, 'GET', `/api/teams/${teamId}/issues`)).json().code).toBe('TEAM404_0');
     expect(await mine(c)).not.toContain('지울 팀');
   });

@@ -40,7 +40,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * One reminder run at instant `now` (the app's clock), in one transaction:
  * 1. `pg_try_advisory_xact_lock(REMINDER_LOCK_KEY)`; when another server holds it → `{ skipped: true }`, nothing done;
  * 2. for every manager of an item whose `deadline_end` is today (Asia/Seoul date of `now`) or earlier and whose state
- *    is neither FINISH nor DELETE (the product's "canceled"), the manager not withdrawn, insert a DEADLINE alarm of
+ *    is neither FINISH nor DELETE (the product's "canceled"), the manager not withdrawn and still in the item's
+ *    workspace (not removed by an admin), insert a DEADLINE alarm of
  *    today (`created_at` = `now`) — `ON CONFLICT DO NOTHING`, so a second run the same day raises nothing;
  * 3. publish one `alarm.raised` event per new alarm to its member (delivered on commit);
  * 4. delete alarms whose day is more than `ALARM_RETENTION_DAYS` (30) days before today, and audit entries older
@@ -63,7 +64,7 @@ export async function runDeadlineReminder(database: Database | Db, now: Date): P
           select m.member_id, i.id, 'DEADLINE', ${today}::date, ${now.toISOString()}::timestamptz
           from item i
           join item_manager m on m.item_id = i.id
-          join member mb on mb.id = m.member_id and mb.withdrawn_at is null
+          join member mb on mb.id = m.member_id and mb.withdrawn_at is null and mb.workspace_id = i.workspace_id
           where i.deadline_end <= ${today}::date and i.state not in ('FINISH', 'DELETE')
           order by m.member_id, i.id
           on conflict (member_id, item_id, reason, day) do nothing

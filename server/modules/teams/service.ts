@@ -375,6 +375,17 @@ export async function deleteTeam(
       alarms: alarms.length,
       integrations: integrations.length,
     };
+    // The team's GitHub link goes with it: the same entry as a disconnect (docs/security.md "Audit log").
+    if (integrations.length > 0) {
+      await recordAudit(tx, {
+        workspaceId: row.workspaceId,
+        actorId,
+        action: 'integration.disconnected',
+        target: { type: 'integration', name: 'github' },
+        details: { teamId: row.id, teamName: row.name, reason: 'team.deleted' },
+        ip,
+      });
+    }
     await recordAudit(tx, {
       workspaceId: row.workspaceId,
       actorId,
