@@ -29,12 +29,7 @@ import { parseId } from '../../../contract/ids';
 import { AUTH_ERRORS, NO_WORKSPACE } from '../../http/route-errors';
 import { formatTimestamp } from '../../http/time';
 import { listAudit } from '../audit/list';
-import {
-  ProfileImageStore,
-  assertAcceptedImage,
-  profileImageDir,
-  toProfileWebp,
-} from '../settings/profile-image';
+import { ProfileImageStore, profileImageDir } from '../settings/profile-image';
 import { readImagePart, registerImageUploads } from '../settings/routes';
 import { inviteUrl } from '../workspace/service';
 import {
@@ -263,17 +258,9 @@ export async function adminRoutes(app: FastifyInstance, { config, db }: AdminRou
     },
     async (request, reply) => {
       await requireAdmin(db, request.memberId);
-      const bytes = await readImagePart(request);
-      await assertAcceptedImage(bytes);
-      const url = await store.save(await toProfileWebp(bytes));
-      let previous: string | null;
-      try {
-        previous = await setWorkspaceImage(db, { memberId: request.memberId, ip: request.ip }, url);
-      } catch (error) {
-        await store.remove(url);
-        throw error;
-      }
-      await store.remove(previous);
+      const { url } = await store.replace(await readImagePart(request), (next) =>
+        setWorkspaceImage(db, { memberId: request.memberId, ip: request.ip }, next),
+      );
       return ok(reply, 'ADMIN200_3', { workspaceImageUrl: url });
     },
   );

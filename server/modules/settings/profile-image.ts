@@ -80,6 +80,30 @@ export class ProfileImageStore {
     fs.mkdirSync(this.dir, { recursive: true });
   }
 
+  /**
+   * Stores an uploaded image in place of an old one (profile pictures, team images, the workspace logo): checks it
+   * (`assertAcceptedImage`: 415/400 codes), converts it (`toProfileWebp`), saves it, then lets `point` make the
+   * database point at the new URL and return the URL it pointed at before. When `point` throws, the new file is
+   * deleted and the error passes on; else the previous file is. Returns the new URL and the stored size (bytes).
+   */
+  async replace(
+    bytes: Uint8Array,
+    point: (url: string) => Promise<string | null>,
+  ): Promise<{ url: string; storedBytes: number }> {
+    await assertAcceptedImage(bytes);
+    const webp = await toProfileWebp(bytes);
+    const url = await this.save(webp);
+    let previous: string | null;
+    try {
+      previous = await point(url);
+    } catch (error) {
+      await this.remove(url);
+      throw error;
+    }
+    await this.remove(previous);
+    return { url, storedBytes: webp.length };
+  }
+
   /** Writes `webp` under a new random name (`wx`: never overwrites) and returns its URL. */
   async save(webp: Buffer): Promise<string> {
     const name = `${randomBytes(16).toString('base64url')}.webp`;

@@ -26,7 +26,7 @@ import { ApiError, ok } from '../../http/envelope';
 import { clearRefreshCookie } from '../auth/cookies';
 import { publishSafely } from '../events/publish';
 import { listMembers, myProfile } from './members';
-import { ProfileImageStore, assertAcceptedImage, profileImageDir, toProfileWebp } from './profile-image';
+import { ProfileImageStore, profileImageDir } from './profile-image';
 import { callerWorkspaceId } from '../../http/team-scope';
 import { noStoreByDefault } from '../../http/no-store';
 import { createTeam, listMyTeams, listTeams, reorderTeams } from './teams';
@@ -321,20 +321,12 @@ export async function settingsRoutes(
     async (request, reply) => {
       await callerWorkspaceId(db, request.memberId);
       const bytes = await readImagePart(request);
-      await assertAcceptedImage(bytes);
       const started = performance.now();
-      const webp = await toProfileWebp(bytes);
-      const url = await store.save(webp);
-      let previous: string | null;
-      try {
-        previous = await setProfileImage(db, request.memberId, url);
-      } catch (error) {
-        await store.remove(url);
-        throw error;
-      }
-      await store.remove(previous);
+      const { url, storedBytes } = await store.replace(bytes, (next) =>
+        setProfileImage(db, request.memberId, next),
+      );
       request.log.info(
-        { bytesIn: bytes.length, bytesOut: webp.length, ms: Math.round(performance.now() - started) },
+        { bytesIn: bytes.length, bytesOut: storedBytes, ms: Math.round(performance.now() - started) },
         'profile image stored',
       );
       return ok(reply, 'PROFILE200_1', { memberId: request.memberId, profileImageUrl: url });

@@ -25,12 +25,7 @@ import {
   teamScopeHook,
 } from '../../http/team-scope';
 import { publishSafely } from '../events/publish';
-import {
-  ProfileImageStore,
-  assertAcceptedImage,
-  profileImageDir,
-  toProfileWebp,
-} from '../settings/profile-image';
+import { ProfileImageStore, profileImageDir } from '../settings/profile-image';
 import { listBrowsableTeams } from '../settings/teams';
 import { readImagePart, registerImageUploads } from '../settings/routes';
 import {
@@ -292,17 +287,9 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
     async (request, reply) => {
       const scope = request.teamScope;
       await requireTeamEditor(db, request.memberId, scope);
-      const bytes = await readImagePart(request);
-      await assertAcceptedImage(bytes);
-      const url = await store.save(await toProfileWebp(bytes));
-      let previous: string | null;
-      try {
-        previous = await setTeamImage(db, request.memberId, scope, url, request.ip);
-      } catch (error) {
-        await store.remove(url);
-        throw error;
-      }
-      await store.remove(previous);
+      await store.replace(await readImagePart(request), (next) =>
+        setTeamImage(db, request.memberId, scope, next, request.ip),
+      );
       await publishTeamEvent(db, request.log, scope, {
         type: 'team.updated',
         actorId: request.memberId,
