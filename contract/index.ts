@@ -17,3 +17,4 @@ export * from './ids';
 export * from './alarms';
 export * from './events';
 export * from './search';
+export * from './kinds';
