@@ -50,7 +50,8 @@ export const teamPageResponseSchema = envelopeSchema(teamPageSchema);
 
 /**
  * `POST /api/workspace/setting/teams` body: `teamName` (rule of `contract/teamName.ts`) and `memberId`, the
- * members to add (≥ 1, all in the caller's workspace; the caller is added too). 201 `TEAM201_0` with the created
+ * members to add (≥ 1, all in the caller's workspace; the caller is added too), and optionally `visibility`
+ * (`public` | `private`, default `public`; issue #23). 201 `TEAM201_0` with the created
  * team (members: the caller first). 400 `TEAM400_0` invalid name (`message` = `result.teamName` =
  * `TEAM_NAME_MESSAGE`), `TEAM400_1` foreign member ids (named in `message` and `result.memberId`), `VALID400_1`
  * empty `memberId`; 409 `TEAM409_0` a team with that name exists in the workspace.
@@ -58,6 +59,8 @@ export const teamPageResponseSchema = envelopeSchema(teamPageSchema);
 export const createTeamRequestSchema = z.object({
   teamName: z.string(),
   memberId: idListSchema.min(1, '팀원을 한 명 이상 선택해 주세요.'),
+  /** `public` when left out (the spec's body); any member may create a private team (docs/security.md "Teams"). */
+  visibility: z.enum(TEAM_VISIBILITIES).optional(),
 });
 export type CreateTeamRequest = z.infer<typeof createTeamRequestSchema>;
 export const createTeamResultSchema = z.object({

@@ -263,6 +263,33 @@ describe('private teams never reach non-members', () => {
     expect(JSON.stringify(replay.messages)).not.toContain('비밀');
   });
 
+  it('any member creates a team private from the start: only its members hear of it, and the audit entry says so', async () => {
+    const outsider = await stream(b);
+    const insider = await stream(c);
+    const res = await asMember(app, c, 'POST', '/api/workspace/setting/teams', {
+      payload: { teamName: '인사 비밀팀', memberId: [ws.owner.memberId], visibility: 'private' },
+    });
+    expect(res.statusCode).toBe(201);
+    const teamId = res.json().result.teamId as number;
+    await insider.next((e) => e.type === 'team.created' && e.teamId === teamId, 'private team.created');
+    // A public event after it: once B has that, B would have had the private team's creation too.
+    const open = await createItemOk(app, ws.owner, ws.defaultTeamId, 'issues', { title: '공개 알림' });
+    await outsider.next((e) => e.type === 'item.created' && e.id === open, 'public item.created');
+    expect(outsider.events.filter((e) => 'teamId' in e && e.teamId === teamId)).toEqual([]);
+
+    expect(await mine(c)).toContain('인사 비밀팀');
+    expect(await settingsList(b)).not.toContain('인사 비밀팀');
+    expect((await asMember(app, b, 'GET', `/api/teams/${teamId}/issues?query=STATE`)).statusCode).toBe(404);
+    const [entry] = await auditOf(teamId);
+    expect(entry).toMatchObject({ action: 'team.created', actor_id: c.memberId });
+    expect(entry!.details).toMatchObject({ visibility: 'private' });
+    // Without the field the team is public, as the spec's body had it; anything else is a 400.
+    const bad = await asMember(app, c, 'POST', '/api/workspace/setting/teams', {
+      payload: { teamName: '이상한 팀', memberId: [c.memberId], visibility: 'secret' },
+    });
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALID400_1']);
+  });
+
   it('a member removed from a private team loses its alarms; their past work stays with their name', async () => {
     const assigned = await createItemOk(app, c, secret, 'issues', {
       title: '비밀 배정',

@@ -199,6 +199,12 @@ export const copy = {
       namePlaceholder: '팀 이름을 입력하세요',
       members: '팀원 추가',
       membersFailed: '멤버 목록을 불러오지 못했어요.',
+      /** The visibility choice (issue #23, docs/security.md "Teams"): public unless the creator picks private. */
+      visibility: '공개 범위',
+      visibilityOptions: {
+        public: '공개 — 워크스페이스의 모든 멤버가 볼 수 있어요',
+        private: '비공개 — 팀 멤버만 볼 수 있어요',
+      },
       submit: '팀 생성하기',
       duplicate: '이미 같은 이름의 팀이 있습니다.',
       failed: '팀을 생성하지 못했습니다. 잠시 후 다시 시도해 주세요.',

@@ -177,8 +177,8 @@ export async function settingsRoutes(
         tags: ['settings'],
         summary: 'Create a team with members of the workspace',
         description:
-          'Any member may create teams; one transaction; the caller is added as a member as well and the team ' +
-          'goes last in the order. The name is checked exactly as typed (contract/teamName.ts); names are ' +
+          'Any member may create teams, public (the default) or private (`visibility`, issue #23); one ' +
+          'transaction; the caller is added as a member as well and the team goes last in the order. The name is checked exactly as typed (contract/teamName.ts); names are ' +
           "unique in a workspace, the default team's included.",
         security: [{ bearerAuth: [] }],
         body: createTeamRequestSchema,
@@ -196,17 +196,21 @@ export async function settingsRoutes(
     },
     async (request, reply) => {
       const workspaceId = await callerWorkspaceId(db, request.memberId);
-      const { teamName, memberId } = request.body;
+      const { teamName, memberId, visibility = 'public' } = request.body;
       const problem = validateTeamName(teamName);
       if (problem !== null) throw new ApiError('TEAM400_0', { teamName: problem }, { message: problem });
-      const created = await createTeam(db, request.memberId, workspaceId, teamName, memberId, request.ip);
-      request.log.info({ teamId: created.teamId, workspaceId }, 'team created');
-      // Live updates (docs/live-updates.md): after the commit; a failure is only logged.
-      await publishSafely(db, request.log, workspaceId, {
-        type: 'team.created',
-        actorId: request.memberId,
-        teamId: created.teamId,
-      });
+      const created = await createTeam(db, request.memberId, workspaceId, teamName, memberId, request.ip, visibility);
+      request.log.info({ teamId: created.teamId, workspaceId, visibility }, 'team created');
+      // Live updates (docs/live-updates.md): after the commit; a failure is only logged. A private team's creation
+      // reaches only its members (the outbox row carries the team, docs/security.md "Teams").
+      await publishSafely(
+        db,
+        request.log,
+        workspaceId,
+        { type: 'team.created', actorId: request.memberId, teamId: created.teamId },
+        null,
+        visibility === 'private' ? created.teamId : null,
+      );
       return ok(reply, 'TEAM201_0', created);
     },
   );

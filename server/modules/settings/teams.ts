@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
-import type { CreateTeamResult, Team } from '../../../contract';
+import type { CreateTeamResult, Team, TeamVisibility } from '../../../contract';
 import type { Db } from '../../db';
 import { member, team, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
@@ -171,7 +171,8 @@ export async function listBrowsableTeams(db: Db, memberId: number, workspaceId: 
  *    NOTHING`, so a name taken (also by a concurrent create, or the default team's) is 409 `TEAM409_0`;
  * 4. add the caller and `memberIds` (duplicates ignored) as members;
  * 5. write the `team.created` audit entry (issue #23, docs/security.md "Audit log"; `ip` is `request.ip`).
- * The team is public (visibility is changed by admins afterwards, docs/security.md "Roles").
+ * `visibility` is the creator's choice (default public; docs/security.md "Teams": any member may create a private
+ * team, only admins change it afterwards).
  * Result members: the caller first, then the others in request order.
  */
 export async function createTeam(
@@ -181,6 +182,7 @@ export async function createTeam(
   name: string,
   memberIds: readonly number[],
   ip: string | null = null,
+  visibility: TeamVisibility = 'public',
 ): Promise<CreateTeamResult> {
   return db.transaction(async (tx) => {
     await lockWorkspace(tx, workspaceId);
@@ -204,7 +206,7 @@ export async function createTeam(
       .where(eq(team.workspaceId, workspaceId));
     const [created] = await tx
       .insert(team)
-      .values({ workspaceId, name, isDefault: false, position: (last?.position ?? 0) + 1 })
+      .values({ workspaceId, name, isDefault: false, position: (last?.position ?? 0) + 1, visibility })
       .onConflictDoNothing({ target: [team.workspaceId, team.name] })
       .returning({ id: team.id, name: team.name });
     if (!created) throw new ApiError('TEAM409_0');
@@ -215,7 +217,7 @@ export async function createTeam(
       actorId: callerId,
       action: 'team.created',
       target: { type: 'team', id: created.id, name: created.name },
-      details: { memberIds: wanted },
+      details: { memberIds: wanted, visibility },
       ip,
     });
     return {

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { styled } from '@mui/material/styles';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { TEAM_VISIBILITIES, type TeamVisibility } from '../../../contract/roles';
 import { validateTeamName } from '../../../contract/teamName';
 import { useGetMembersQuery } from '../../api/membersApi';
 import { useCreateTeamMutation } from '../../api/teamsApi';
@@ -103,6 +104,32 @@ const GridNotice = styled('p')(({ theme }) => ({
 
 const ServerError = styled(Message)({ minHeight: 0 });
 
+const Visibility = styled('fieldset')({
+  margin: '2.4rem 0 0',
+  padding: 0,
+  border: 0,
+  '& > legend': {
+    padding: 0,
+    fontSize: '1.6rem',
+    lineHeight: '140%',
+    letterSpacing: '-0.02em',
+  },
+});
+
+const VisibilityOption = styled('label')(({ theme }) => ({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.8rem',
+  minHeight: '3.2rem',
+  fontSize: '1.4rem',
+  lineHeight: '140%',
+  letterSpacing: '-0.02em',
+  wordBreak: 'keep-all',
+  cursor: 'pointer',
+  '& > input': { width: '1.6rem', height: '1.6rem', margin: 0, accentColor: theme.palette.primary.main },
+  [PHONE]: { minHeight: '4.4rem' },
+}));
+
 const SubmitButton = styled(ModalButton)({ marginTop: '1.6rem' });
 
 /** The Korean message for a failed create: the server's (field message first), else one per status. */
@@ -122,8 +149,9 @@ interface CreateTeamDialogProps {
 
 /**
  * "팀 생성": a team name (its rule checked on the composed text — never on a half-typed Hangul syllable) and
- * at least one member (`GET /api/workspace/setting/members`, the caller included). `POST
- * /api/workspace/setting/teams {teamName, memberId}`; success closes the dialog and the `Team` tag refreshes the
+ * at least one member (`GET /api/workspace/setting/members`, the caller included) and the visibility (public unless
+ * private is picked; docs/security.md "Teams"). `POST /api/workspace/setting/teams {teamName, memberId,
+ * visibility}`; success closes the dialog and the `Team` tag refreshes the
  * list and the sidebar; a 409 or 400 is shown here. Mounted only while open, so it always starts empty.
  */
 export function CreateTeamDialog({ onClose }: CreateTeamDialogProps) {
@@ -133,6 +161,7 @@ export function CreateTeamDialog({ onClose }: CreateTeamDialogProps) {
   const [name, setName] = useState('');
   const [composing, setComposing] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const [visibility, setVisibility] = useState<TeamVisibility>('public');
   const [serverError, setServerError] = useState<string | null>(null);
   const messageId = useId();
   const headingId = useId();
@@ -161,7 +190,7 @@ export function CreateTeamDialog({ onClose }: CreateTeamDialogProps) {
     event.preventDefault();
     if (!canSubmit) return;
     const memberId = (members ?? []).filter((m) => selected.has(m.memberId)).map((m) => m.memberId);
-    const result = await createTeam({ teamName: name, memberId });
+    const result = await createTeam({ teamName: name, memberId, visibility });
     if ('error' in result && result.error) setServerError(createFailureMessage(result.error));
     else onClose();
   };
@@ -209,6 +238,21 @@ export function CreateTeamDialog({ onClose }: CreateTeamDialogProps) {
             </MemberOption>
           ))}
         </MemberGrid>
+        <Visibility>
+          <legend>{text.visibility}</legend>
+          {TEAM_VISIBILITIES.map((value) => (
+            <VisibilityOption key={value}>
+              <input
+                type="radio"
+                name="visibility"
+                value={value}
+                checked={visibility === value}
+                onChange={() => setVisibility(value)}
+              />
+              {text.visibilityOptions[value]}
+            </VisibilityOption>
+          ))}
+        </Visibility>
         {serverError && <ServerError role="alert">{serverError}</ServerError>}
         <SubmitButton type="submit" fullWidth disabled={!canSubmit}>
           {text.submit}

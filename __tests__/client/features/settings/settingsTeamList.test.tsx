@@ -202,7 +202,7 @@ describe('create-team dialog', () => {
     expect(seen.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
-  it('a successful create POSTs {teamName, memberId}, closes the dialog and refreshes the list', async () => {
+  it('a successful create POSTs {teamName, memberId, visibility}, closes the dialog and refreshes the list', async () => {
     const bodies: unknown[] = [];
     let created = false;
     const { seen } = mockFetch(
@@ -228,10 +228,35 @@ describe('create-team dialog', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Members in list order, whatever order they were ticked in.
-    expect(bodies).toEqual([{ teamName: 'Platform', memberId: [2, 3] }]);
+    expect(bodies).toEqual([{ teamName: 'Platform', memberId: [2, 3], visibility: 'public' }]);
     const post = seen.find((r) => r.method === 'POST');
     expect(post).toMatchObject({ path: '/api/workspace/setting/teams', authorization: 'Bearer tok' });
     expect(await within(table).findByText('Platform')).toBeInTheDocument();
+  });
+
+  it('offers 공개 (checked) and 비공개; a private team is created as one', async () => {
+    const bodies: unknown[] = [];
+    mockFetch(
+      settingsRoutes({
+        'POST /api/workspace/setting/teams': async (request) => {
+          bodies.push(await request.json());
+          return envelopeResponse(201, { teamId: 12, teamName: '인사관리팀', members: [] }, 'TEAM201_0');
+        },
+      }),
+    );
+    const { dialog, name, submit } = await openDialog();
+    const group = within(dialog).getByRole('group', { name: '공개 범위' });
+    const publicOption = within(group).getByRole('radio', { name: /^공개/ });
+    const privateOption = within(group).getByRole('radio', { name: /^비공개/ });
+    expect(publicOption).toBeChecked();
+    expect(privateOption).not.toBeChecked();
+    await userEvent.type(name, '인사관리팀');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: '김민수' }));
+    await userEvent.click(privateOption);
+    expect(privateOption).toBeChecked();
+    await userEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ teamName: '인사관리팀', memberId: [1], visibility: 'private' }]);
   });
 
   it('Enter in the name field submits once the form is valid', async () => {
@@ -248,7 +273,7 @@ describe('create-team dialog', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: '김민수' }));
     await userEvent.type(name, '디자인팀{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(bodies).toEqual([{ teamName: '디자인팀', memberId: [1] }]);
+    expect(bodies).toEqual([{ teamName: '디자인팀', memberId: [1], visibility: 'public' }]);
   });
 
   it("shows the server's Korean message for a duplicate name (409) and stays open", async () => {
