@@ -39,6 +39,8 @@ async function githubWebhook(page: Page, payload: unknown) {
 const toasts = (page: Page) => page.getByRole('status', { name: '알림' });
 
 test('link GitHub and Slack, then create externals that reach them', async ({ page, browser }) => {
+  // Two workspaces, both tools, webhooks and the disconnect: a long journey on a shared 2-core machine.
+  test.setTimeout(150_000);
   const errors = watchConsole(page);
   const { defaultTeamId: teamId } = await enterWorkspace(
     page,
@@ -189,6 +191,29 @@ test('link GitHub and Slack, then create externals that reach them', async ({ pa
   await row.click();
   await expect(page.getByRole('button', { name: '상태: 완료' })).toBeVisible();
   await expect(page.getByText('재현 방법')).toBeVisible();
+
+  // Issue #23: team settings list both tools; the admin disconnects GitHub after a confirmation. Its externals
+  // stay; the list header then offers '+' to link GitHub again.
+  await page.goto(`/workspace/setting/team/${teamId}`);
+  const integrations = page.getByRole('region', { name: '외부 연동' });
+  await expect(integrations.getByText('연동됨 · momentum-fake-org 계정')).toBeVisible();
+  await expect(integrations.getByText('연동됨 · 워크스페이스 전체')).toBeVisible();
+  await integrations.getByRole('button', { name: 'GitHub 연동 해제' }).click();
+  const confirmDisconnect = page.getByRole('dialog', { name: 'GitHub 연동을 해제할까요?' });
+  await expect(confirmDisconnect.getByText(/이미 가져온 외부 이슈는 그대로 남아요/)).toBeVisible();
+  await page.screenshot({ path: `${shots}/integrations-disconnect-confirm.png` });
+  await confirmDisconnect.getByRole('button', { name: '해제' }).click();
+  await expect(toasts(page).getByText('GitHub 연동을 해제했어요.')).toBeVisible();
+  await expect(integrations.getByText('연동 안 됨')).toBeVisible();
+  await expect(integrations.getByRole('button', { name: '연동하기' })).toBeVisible();
+  await page.screenshot({ path: `${shots}/integrations-team-settings.png`, fullPage: true });
+  const unlinked = await api(page, 'GET', `/api/teams/${teamId}/externals/links`);
+  expect(unlinked.body.result).toEqual({ linkedWithGithub: false, linkedWithSlack: true });
+  await page.goto(list);
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('button', { name: '외부 연동 추가' })).toBeVisible();
+  const audit = await api(page, 'GET', '/api/workspace/setting/audit');
+  expect(JSON.stringify(audit.body.result)).toContain('integration.disconnected');
 
   expect(errors).toEqual([]);
 });

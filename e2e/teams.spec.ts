@@ -13,6 +13,8 @@ const myTeams = (page: Page) =>
 test('join and leave a team from 팀 둘러보기; a private team stays invisible to non-members', async ({
   browser,
 }) => {
+  // Two people, three teams, the palette and two viewports: a long journey on a shared 2-core machine.
+  test.setTimeout(150_000);
   const contextA = await browser.newContext();
   const a = await contextA.newPage();
   const errorsA = watchConsole(a);
@@ -34,8 +36,24 @@ test('join and leave a team from 팀 둘러보기; a private team stays invisibl
   const idOf = await memberIdsByName(a);
   // A's teams: 디자인팀 (public) and 비밀 프로젝트 (private); B is in neither.
   const design = await createTeam(a, '디자인팀', [idOf('김민수')]);
-  const secret = await createTeam(a, '비밀 프로젝트', [idOf('김민수')]);
-  expect((await api(a, 'PATCH', `/api/teams/${secret}`, { visibility: 'private' })).status).toBe(200);
+  // The private one through 팀 생성 with 비공개 picked (any member may create a private team).
+  await a.goto('/workspace/setting/team-list');
+  await a.getByRole('button', { name: '팀 생성하기' }).click();
+  const dialog = a.getByRole('dialog', { name: '팀 생성' });
+  await dialog.getByPlaceholder('팀 이름을 입력하세요').fill('비밀 프로젝트');
+  await dialog.getByRole('checkbox', { name: '김민수' }).check();
+  await expect(dialog.getByRole('radio', { name: /^공개/ })).toBeChecked();
+  await dialog.getByRole('radio', { name: /^비공개/ }).check();
+  await a.screenshot({ path: `${shots}/teams-create-private.png` });
+  const creating = a.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/workspace/setting/teams'),
+  );
+  await dialog.getByRole('button', { name: '팀 생성하기' }).click();
+  const createdSecret = await creating;
+  expect(createdSecret.request().postDataJSON()).toMatchObject({ visibility: 'private' });
+  const secret = ((await createdSecret.json()) as { result: { teamId: number } }).result.teamId;
+  await expect(dialog).toHaveCount(0);
+  expect((await api(a, 'GET', `/api/teams/${secret}/settings`)).body.result.visibility).toBe('private');
   const hiddenIssue = await api(a, 'POST', `/api/teams/${secret}/issues`, { title: '극비 출시 일정' });
   expect(hiddenIssue.status).toBe(201);
   const openIssue = await api(a, 'POST', `/api/teams/${created.defaultTeamId}/issues`, {
@@ -44,7 +62,7 @@ test('join and leave a team from 팀 둘러보기; a private team stays invisibl
   expect(openIssue.status).toBe(201);
 
   // A (a member) sees the private team under 나의 팀.
-  await a.reload();
+  await a.goto(`/workspace/default/team/${created.defaultTeamId}/issue`);
   await expect(myTeams(a).getByText('비밀 프로젝트')).toBeVisible();
 
   // B: neither team under 나의 팀 (only teams B belongs to are listed).
@@ -81,7 +99,17 @@ test('join and leave a team from 팀 둘러보기; a private team stays invisibl
   await expect(b).toHaveURL(new RegExp(`/workspace/setting/team/${design}$`));
   await expect(b.getByRole('heading', { name: '디자인팀', level: 1 })).toBeVisible();
   await expect(b.getByText('공개 범위는 워크스페이스 관리자만 바꿀 수 있어요.')).toBeVisible();
+  // 외부 연동: B (a member) reads the states; only admins connect or disconnect.
+  const integrationsB = b.getByRole('region', { name: '외부 연동' });
+  await expect(
+    integrationsB.getByText('외부 연동은 워크스페이스 관리자만 연결하거나 해제할 수 있어요.'),
+  ).toBeVisible();
+  await expect(integrationsB.getByRole('button')).toHaveCount(0);
   await b.screenshot({ path: `${shots}/teams-settings.png`, fullPage: true });
+  // Nor does the external list offer B '연동하기'.
+  await b.goto(`/workspace/team/${design}/ext`);
+  await expect(b.getByRole('heading', { name: '디자인팀', level: 1 })).toBeVisible();
+  await expect(b.getByRole('button', { name: '연동하기' })).toHaveCount(0);
 
   // Leave in one click (from 팀 둘러보기): gone from 나의 팀, offered again.
   await b.goto('/workspace/teams');

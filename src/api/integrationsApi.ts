@@ -4,7 +4,12 @@ import type {
   IntegrationAvailability,
 } from '../../contract/integrations';
 import { baseApi, unwrapResult } from './baseApi';
-import { githubInstallationTag, githubRepositoriesTag, INTEGRATION_TAGS } from './cacheTags';
+import {
+  externalLinksTag,
+  githubInstallationTag,
+  githubRepositoriesTag,
+  INTEGRATION_TAGS,
+} from './cacheTags';
 
 /*
  * GitHub and Slack integrations (docs/product.md "Integrations"; contract/integrations.ts). Types only from contract/: zod never reaches the client bundle.
@@ -72,10 +77,39 @@ export const integrationsApi = baseApi.injectEndpoints({
       transformResponse: unwrapResult<GithubRepository[]>,
       providesTags: (_result, _error, teamId) => [githubRepositoriesTag(teamId)],
     }),
+
+    /**
+     * DELETE /api/teams/{teamId}/github/installation — unlinks the team's GitHub App installation (result null,
+     * 200 `GITHUB200_5`); the team's GITHUB externals stay. Workspace admins only: 403 `ROLE403_0`; 404
+     * `GITHUB404_0` when the team is not linked (docs/security.md "Roles"). Makes that team's links flags,
+     * installation and repositories stale.
+     */
+    disconnectGithub: build.mutation<null, number>({
+      query: (teamId) => ({ url: `/api/teams/${teamId}/github/installation`, method: 'DELETE' }),
+      transformResponse: unwrapResult<null>,
+      invalidatesTags: (_result, _error, teamId) => [
+        externalLinksTag(teamId),
+        githubInstallationTag(teamId),
+        githubRepositoriesTag(teamId),
+      ],
+    }),
+
+    /**
+     * DELETE /slack/link (no `/api` prefix) — unlinks the caller's workspace from Slack (result null, 200
+     * `SLACK200_1`); SLACK externals stay. Slack is linked per workspace, so every team's links flags become
+     * stale. Workspace admins only: 403 `ROLE403_0`; 404 `SLACK404_0` when not linked.
+     */
+    disconnectSlack: build.mutation<null, void>({
+      query: () => ({ url: '/slack/link', method: 'DELETE' }),
+      transformResponse: unwrapResult<null>,
+      invalidatesTags: ['ExternalLinks'],
+    }),
   }),
 });
 
 export const {
+  useDisconnectGithubMutation,
+  useDisconnectSlackMutation,
   useGetIntegrationAvailabilityQuery,
   useLazyGetGithubConnectUrlQuery,
   useLazyGetSlackConnectUrlQuery,

@@ -633,6 +633,33 @@ export const copy = {
         SLACK: 'Slack 연동 주소를 받지 못했습니다. 잠시 후 다시 시도해 주세요.',
       },
     },
+    /**
+     * Team settings' "외부 연동" section (issue #23, docs/security.md "Roles"): each tool's state; workspace admins
+     * connect (the modal) and disconnect (a confirmation); members read.
+     */
+    manage: {
+      title: '외부 연동',
+      linked: '연동됨',
+      notLinked: '연동 안 됨',
+      /** After 연동됨 for GitHub: the installation's account (organisation or user). */
+      githubAccount: (account: string) => `${account} 계정`,
+      /** After 연동됨 for Slack: Slack is linked per workspace, not per team. */
+      slackScope: '워크스페이스 전체',
+      connect: '연동하기',
+      disconnect: '연동 해제',
+      disconnectLabel: (tool: string) => `${tool} 연동 해제`,
+      adminsOnly: '외부 연동은 워크스페이스 관리자만 연결하거나 해제할 수 있어요.',
+      confirmTitle: (tool: string) => `${tool} 연동을 해제할까요?`,
+      confirmBody: {
+        GITHUB:
+          '이 팀에 새 GitHub 이슈가 더 이상 들어오지 않아요. 이미 가져온 외부 이슈는 그대로 남아요. GitHub에 설치된 앱은 GitHub 설정에서 삭제해 주세요.',
+        SLACK:
+          'Slack은 워크스페이스 단위로 연동되어 있어, 모든 팀에서 Slack 연동이 해제돼요. 이미 가져온 외부 이슈는 그대로 남아요.',
+      },
+      confirmAction: '해제',
+      disconnected: (tool: string) => `${tool} 연동을 해제했어요.`,
+      failed: '연동을 해제하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    },
     complete: {
       success: { GITHUB: 'GitHub 연동에 성공했습니다', SLACK: 'Slack 연동에 성공했습니다' },
       successDetail: '이제 팀원들과 함께 이슈를 관리해보세요!',

@@ -6,8 +6,8 @@ export type { IntegrationService } from './integrationModel';
 export type { GithubTarget } from './githubTarget';
 export { useGithubTargetLoader } from './useGithubTargetLoader';
 
-/** The "외부 연동" modal, in its own chunk (`integrations-connect`): fetched on first hover, focus or click. */
-export const loadConnectModal = () => import(/* webpackChunkName: "integrations-connect" */ './ConnectModal');
+export { loadConnectModal } from './loadConnectModal';
+export { TeamIntegrationsSection } from './TeamIntegrationsSection';
 export {
   useIntegrationAvailability,
   SetupGuideLink,

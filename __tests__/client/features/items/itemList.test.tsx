@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import type { ListPage } from '../../../../contract/items';
 import { listReload } from '../../../../src/features/items/list/ListStates';
-import { envelopeResponse, mockFetch, renderApp, type FetchHandler } from '../../support/helpers';
+import { envelopeResponse, mockFetch, profile, renderApp, type FetchHandler } from '../../support/helpers';
 import { installFakeIntersectionObserver } from '../../support/intersectionObserver';
 import {
   group,
@@ -526,6 +526,26 @@ describe('external list header', () => {
     const connect = await screen.findByRole('button', { name: '연동하기' });
     await userEvent.click(connect);
     expect(await screen.findByRole('dialog', { name: '외부 연동' })).toBeInTheDocument();
+  });
+
+  it('members (not admins) see the linked tools but no way to connect (docs/security.md "Roles")', async () => {
+    const asMember = () => envelopeResponse(200, { ...profile, myRole: 'member' });
+    mockFetch(
+      listRoutes({
+        'GET /api/workspace/setting': asMember,
+        'GET /api/teams/7/externals': () => envelopeResponse(200, page([])),
+        'GET /api/teams/11/externals': () => envelopeResponse(200, page([])),
+      }),
+    );
+    const { router } = await renderApp('/workspace/team/11/ext', { preloadedState: signedIn });
+    const area = await screen.findByRole('group', { name: '외부 연동' });
+    expect(within(area).getByRole('img', { name: 'GitHub 연동됨' })).toBeInTheDocument();
+    expect(within(area).queryByRole('button')).toBeNull();
+    // Nothing linked: no area at all for a member.
+    await act(() => router.navigate('/workspace/default/team/7/ext'));
+    expect(await screen.findByText('공동 외부이슈를 생성하세요')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: '외부 연동' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '연동하기' })).toBeNull();
   });
 
   it('shows the linked tool and a "+" for the other one', async () => {

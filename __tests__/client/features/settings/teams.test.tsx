@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Team, TeamSettings } from '../../../../contract/teams';
-import { envelopeResponse, mockFetch, renderApp } from '../../support/helpers';
+import { envelopeResponse, mockFetch, profile, renderApp } from '../../support/helpers';
 import { failure, settingsRoutes, signedIn, team, teamPages, teams } from './settingsSupport';
 
 /*
@@ -162,6 +162,78 @@ describe('team settings', () => {
     expect(confirm).toBeEnabled();
     await userEvent.click(confirm);
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/setting/team-list'));
+  });
+
+  it('외부 연동: admins see each tool\'s state and disconnect after a confirmation; the row then says 연동 안 됨', async () => {
+    let links = { linkedWithGithub: true, linkedWithSlack: true };
+    const { seen } = mockFetch(
+      settingsRoutes({
+        'GET /api/teams/8/settings': () => envelopeResponse(200, settingsOf()),
+        'GET /api/teams/8/externals/links': () => envelopeResponse(200, links),
+        'GET /api/teams/8/integrations': () =>
+          envelopeResponse(200, { githubConfigured: true, slackConfigured: true, setupUrl: '/docs/integrations' }),
+        'GET /api/teams/8/github/installation': () =>
+          envelopeResponse(200, { teamId: 8, installationId: 77, account: 'acme-corp' }, 'GITHUB200_1'),
+        'DELETE /api/teams/8/github/installation': () => {
+          links = { ...links, linkedWithGithub: false };
+          return envelopeResponse(200, null, 'GITHUB200_5');
+        },
+        'DELETE /slack/link': () => failure(404, 'SLACK404_0', '이 워크스페이스에 연동된 Slack이 없습니다.'),
+      }),
+    );
+    await renderApp('/workspace/setting/team/8', { preloadedState: signedIn });
+    const section = await screen.findByRole('region', { name: '외부 연동' });
+    expect(await within(section).findByText('연동됨 · acme-corp 계정')).toBeInTheDocument();
+    expect(within(section).getByText('연동됨 · 워크스페이스 전체')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: '연동하기' })).toBeNull();
+
+    // Cancel first: nothing is sent.
+    await userEvent.click(within(section).getByRole('button', { name: 'GitHub 연동 해제' }));
+    let dialog = await screen.findByRole('dialog', { name: 'GitHub 연동을 해제할까요?' });
+    expect(within(dialog).getByText(/이미 가져온 외부 이슈는 그대로 남아요/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(seen.filter((r) => r.method === 'DELETE')).toEqual([]);
+
+    await userEvent.click(within(section).getByRole('button', { name: 'GitHub 연동 해제' }));
+    dialog = await screen.findByRole('dialog', { name: 'GitHub 연동을 해제할까요?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '해제' }));
+    expect(await screen.findByText('GitHub 연동을 해제했어요.')).toBeInTheDocument();
+    expect(seen.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/api/teams/8/github/installation',
+    ]);
+    // The links flags are read again: GitHub is now unlinked and can be connected again.
+    expect(await within(section).findByText('연동 안 됨')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'GitHub 연동 해제' })).toBeNull();
+    expect(within(section).getByRole('button', { name: '연동하기' })).toBeInTheDocument();
+
+    // Slack: the confirmation says it reaches every team; a refusal shows the server's Korean message.
+    await userEvent.click(within(section).getByRole('button', { name: 'Slack 연동 해제' }));
+    dialog = await screen.findByRole('dialog', { name: 'Slack 연동을 해제할까요?' });
+    expect(within(dialog).getByText(/모든 팀에서 Slack 연동이 해제돼요/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '해제' }));
+    expect(await screen.findByText('이 워크스페이스에 연동된 Slack이 없습니다.')).toBeInTheDocument();
+  });
+
+  it('외부 연동: members see the states and that admins manage them, with no buttons', async () => {
+    mockFetch(
+      settingsRoutes({
+        'GET /api/workspace/setting': () => envelopeResponse(200, { ...profile, myRole: 'member' }),
+        'GET /api/teams/8/settings': () => envelopeResponse(200, settingsOf()),
+        'GET /api/teams/8/externals/links': () =>
+          envelopeResponse(200, { linkedWithGithub: false, linkedWithSlack: true }),
+        'GET /api/teams/8/integrations': () =>
+          envelopeResponse(200, { githubConfigured: true, slackConfigured: true, setupUrl: '/docs/integrations' }),
+      }),
+    );
+    await renderApp('/workspace/setting/team/8', { preloadedState: signedIn });
+    const section = await screen.findByRole('region', { name: '외부 연동' });
+    expect(await within(section).findByText('연동 안 됨')).toBeInTheDocument();
+    expect(within(section).getByText('연동됨 · 워크스페이스 전체')).toBeInTheDocument();
+    expect(within(section).getByRole('note')).toHaveTextContent(
+      '외부 연동은 워크스페이스 관리자만 연결하거나 해제할 수 있어요.',
+    );
+    expect(within(section).queryByRole('button')).toBeNull();
   });
 
   it('a private team the member is not in is a not-found page', async () => {

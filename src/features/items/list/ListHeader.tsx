@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { styled } from '@mui/material/styles';
 import type { ItemKind } from '../../../../contract/itemEnums';
+import { isAdminRole } from '../../../../contract/roles';
 import { useGetExternalLinksQuery } from '../../../api/itemsApi';
 import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 import { copy, type ItemScope } from '../../../shared/copy';
@@ -15,7 +16,8 @@ import { PlusIcon } from '../icons';
 /*
  * The list header (docs/product.md "Grouped lists"): a 3.2rem round avatar and the team's name (2.4rem bold); joint
  * (default-team) pages show the workspace's name and image. External lists add the integration area: a navy
- * "연동하기" button when nothing is linked, otherwise the linked tools' logos (and a blue "+" while only one is).
+ * "연동하기" button when nothing is linked, otherwise the linked tools' logos (and a blue "+" while only one is);
+ * the buttons only for workspace admins (members see the logos; team settings lists the states and disconnects).
  * Both buttons open the "외부 연동" modal, a lazy chunk (`integrations-connect`) fetched on first hover/focus/click.
  */
 
@@ -88,9 +90,12 @@ export { Header as ListHeaderBar, Title as ListTitle };
 
 function IntegrationArea({ teamId }: { teamId: number }) {
   const { data } = useGetExternalLinksQuery(teamId);
+  // Only workspace admins connect tools (docs/security.md "Roles"): members see what is linked, no buttons.
+  const { data: profile } = useGetWorkspaceProfileQuery();
+  const canConnect = isAdminRole(profile?.myRole);
   const [open, setOpen] = useState(false);
   const text = copy.itemList.integrations;
-  if (!data) return null;
+  if (!data || (!canConnect && !data.linkedWithGithub && !data.linkedWithSlack)) return null;
   const opener = {
     onClick: () => setOpen(true),
     onPointerEnter: () => void loadConnectModal(),
@@ -100,7 +105,7 @@ function IntegrationArea({ teamId }: { teamId: number }) {
   const linked = [data.linkedWithGithub && 'GITHUB', data.linkedWithSlack && 'SLACK'].filter(Boolean);
   return (
     <Integrations role="group" aria-label={text.label}>
-      {linked.length === 0 ? (
+      {linked.length === 0 && canConnect ? (
         <ConnectButton type="button" {...opener}>
           <PlusIcon size="1.8rem" />
           {text.connect}
@@ -117,7 +122,7 @@ function IntegrationArea({ teamId }: { teamId: number }) {
               <SlackLogo />
             </span>
           )}
-          {linked.length === 1 && (
+          {linked.length === 1 && canConnect && (
             <AddButton type="button" aria-label={text.add} {...opener}>
               <PlusIcon />
             </AddButton>

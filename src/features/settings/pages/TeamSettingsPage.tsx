@@ -29,11 +29,15 @@ import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
 import { tokens } from '../../../shared/ui/tokens';
 import { PageTitle, ProfileColumn, RowLabel, SettingRow, TitleRule } from '../profileLayout';
 import { toastShown } from '../../toast';
+import { TeamIntegrationsSection } from '../../integrations';
+import { isAdminRole } from '../../../../contract/roles';
+import { useGetWorkspaceProfileQuery } from '../../../api/workspaceApi';
 
 /*
  * `/workspace/setting/team/{teamId}` — a team's settings (issue #23, docs/security.md "Teams"): name (the team-name
- * rule of contract/teamName.ts) and image, members (add from the workspace's members, remove), visibility (admins)
- * and deletion (admins; the name typed again). Reached from the sidebar and from settings → 팀 목록. What the
+ * rule of contract/teamName.ts) and image, members (add from the workspace's members, remove), visibility (admins),
+ * the integrations (GitHub per team, Slack per workspace: admins connect and disconnect) and deletion (admins; the
+ * name typed again). Reached from the sidebar and from settings → 팀 목록. What the
  * member may change comes from the server (`canEdit`, `canAdminister`); a private team they are not in is a 404.
  */
 
@@ -130,6 +134,7 @@ export default function TeamSettingsPage() {
   const navigate = useNavigate();
   const toast = (message: string) => dispatch(toastShown({ key: TOAST_KEY, message }));
   const { data: workspaceMembers } = useGetMembersQuery(undefined, { skip: !team?.canEdit });
+  const { data: profile } = useGetWorkspaceProfileQuery();
 
   const [update, updating] = useUpdateTeamMutation();
   const [upload, uploading] = useUploadTeamImageMutation();
@@ -318,6 +323,8 @@ export default function TeamSettingsPage() {
           </div>
         )}
       </Section>
+
+      <TeamIntegrationsSection teamId={teamId} canManage={isAdminRole(profile?.myRole)} />
 
       {team.isMember && !team.isDefault && (
         <Section>
