@@ -223,7 +223,7 @@ const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'$
  *   the goal sets it null.
  * - `ext_service_type`: externals only (and required for them). GITHUB externals: `github_owner` / `github_repo`
  *   from the create request, `github_number` / `github_url` once the GitHub issue exists; SLACK externals:
- *   `slack_channel` / `slack_ts` / `slack_permalink` of the announcement (server/modules/integrations/sync.ts).
+ *   `slack_channel` / `slack_ts` / `slack_permalink` of the announcement (server/modules/integrations/integrations.ts).
  * - `author_id`: the creating member; set null when they withdraw (the item stays).
  * Deletion is permanent; managers cascade.
  */
