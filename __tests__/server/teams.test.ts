@@ -377,7 +377,7 @@ describe('team settings', () => {
     expect([kick.statusCode, kick.json().code]).toEqual([409, 'TEAM409_4']);
 
     expect((await auditOf(teamId)).map((e) => [e.action, e.details])).toEqual([
-      ['team.created', { memberIds: [c.memberId] }],
+      ['team.created', { memberIds: [c.memberId], visibility: 'public' }],
       ['team.renamed', { from: '설정 팀', to: '새 이름 팀' }],
       ['team.member_added', { memberId: b.memberId, memberName: '비' }],
       ['team.visibility_changed', { from: 'public', to: 'private' }],
