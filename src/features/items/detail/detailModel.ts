@@ -129,7 +129,8 @@ export function createRequest(kind: ItemKind, teamId: number, form: DetailForm):
   if (kind === 'issue') return { kind, teamId, body: withGoal };
   if (!form.extServiceType) throw new Error('an external needs its tool (externalCreateBlock)');
   const external = { ...withGoal, extServiceType: form.extServiceType };
-  if (form.extServiceType !== 'GITHUB' || form.github?.status !== 'ready') return { kind, teamId, body: external };
+  if (form.extServiceType !== 'GITHUB' || form.github?.status !== 'ready')
+    return { kind, teamId, body: external };
   const { owner, repo, installationId } = form.github;
   return { kind, teamId, body: { ...external, owner, repo, installationId } };
 }
