@@ -2,7 +2,7 @@ import type { ItemDetail } from '../../../api/itemDetailApi';
 import { EMPTY_FORM, formFromDetail, sameItemContent, type DetailForm } from './detailModel';
 
 /*
- * The detail form's state machine (docs/product.md "Item detail", docs/live-updates.md): a pure reducer, run by
+ * The detail form's state machine (docs/product.md "Item detail" and "Live updates"): a pure reducer, run by
  * `useItemDetailForm` and tested by itself. No React, no store.
  *
  *   loading ──detail──▶ view ⇄ savingProperty          (view: each property change is saved at once)
@@ -123,7 +123,7 @@ function changedElsewhere(state: DetailFormState): boolean {
   );
 }
 
-/** The route or the latest detail changed (the rules of docs/live-updates.md "The item detail"). */
+/** The route or the latest detail changed (docs/product.md "Live updates": an item being edited is never overwritten). */
 function synced(
   state: DetailFormState,
   { detail, id, mode }: Extract<DetailFormAction, { type: 'synced' }>,

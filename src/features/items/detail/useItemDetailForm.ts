@@ -55,7 +55,7 @@ export interface ItemDetailForm {
 }
 
 /**
- * The detail page's form (docs/product.md "Item detail"; docs/live-updates.md "The item detail"): the state of
+ * The detail page's form (docs/product.md "Item detail" and "Live updates"): the state of
  * `detailFormReducer` (its phases are drawn there) plus the requests it makes — view mode's one-property PATCHes and
  * checklist saves, create's POST (`createItem`) and edit's PATCH — the leave guard of create and edit, and the
  * toasts of a failed GitHub rule or an external's tool sync. Failed saves are logged ('생성 실패' / '수정 실패').
