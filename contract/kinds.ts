@@ -108,3 +108,19 @@ export function kindOfRouteSegment(segment: string | undefined): ItemKind | null
 export function kindOfSegment(segment: string | undefined): ItemKind | null {
   return ALL_KIND_FACTS.find((facts) => facts.segment === segment)?.kind ?? null;
 }
+
+/**
+ * One fact of every kind as a record keyed by kind (`kindFactMap('segment')` → `{ goal: 'goals', issue: 'issues',
+ * external: 'externals' }`), with each kind's literal type. For modules that hand a per-kind record to callers
+ * (`ITEM_TAGS`, `COMMENT_CATEGORY`); code that needs one kind's fact reads `KIND_FACTS[kind].field` directly.
+ */
+export function kindFactMap<F extends keyof KindFacts>(field: F): { readonly [K in ItemKind]: KindFactsOf<K>[F] } {
+  return Object.fromEntries(ITEM_KINDS.map((kind) => [kind, KIND_FACTS[kind][field]])) as {
+    readonly [K in ItemKind]: KindFactsOf<K>[F];
+  };
+}
+
+/** The kind of each comment / alarm category (`{ GOAL: 'goal', ISSUE: 'issue', EXTERNAL: 'external' }`). */
+export const KIND_OF_CATEGORY: Readonly<Record<KindCategory, ItemKind>> = Object.fromEntries(
+  ALL_KIND_FACTS.map((facts) => [facts.category, facts.kind]),
+) as Record<KindCategory, ItemKind>;

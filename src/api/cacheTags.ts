@@ -1,5 +1,6 @@
 import type { CommentCategory } from '../../contract/items';
 import type { ItemKind } from '../../contract/itemEnums';
+import { kindFactMap } from '../../contract/kinds';
 
 /*
  * The RTK Query cache tags: the one place that says which cached screen shows what (docs/architecture.md "Cache
@@ -34,11 +35,8 @@ export type TagType = (typeof TAG_TYPES)[number];
 /** A tag as RTK Query takes it: a whole type, or one id of it. */
 export type CacheTag = TagType | { type: TagType; id: string | number };
 
-/** The tag type of each item kind. */
-export const ITEM_TAGS = { goal: 'Goal', issue: 'Issue', external: 'External' } as const satisfies Record<
-  ItemKind,
-  TagType
->;
+/** The tag type of each item kind (`KIND_FACTS[kind].tag`, contract/kinds.ts). */
+export const ITEM_TAGS = kindFactMap('tag') satisfies Record<ItemKind, TagType>;
 
 const LIST_ID = 'LIST';
 const DETAIL_ID = 'DETAIL';
@@ -54,12 +52,8 @@ export const simpleListTag = (kind: ItemKind) => ({ type: 'SimpleList', id: kind
 /** The next generated name of `kind` (the create screen's preview). */
 export const itemNameTag = (kind: ItemKind) => ({ type: 'ItemName', id: kind }) as const;
 
-/** The comment category of each kind (`/api/comments?category=`). */
-export const COMMENT_CATEGORY: Record<ItemKind, CommentCategory> = {
-  goal: 'GOAL',
-  issue: 'ISSUE',
-  external: 'EXTERNAL',
-};
+/** The comment category of each kind (`/api/comments?category=`; `KIND_FACTS[kind].category`). */
+export const COMMENT_CATEGORY: Readonly<Record<ItemKind, CommentCategory>> = kindFactMap('category');
 /** The comments of one item. */
 export const commentsTag = (category: CommentCategory, targetId: number) =>
   ({ type: 'Comment', id: `${category}-${targetId}` }) as const;

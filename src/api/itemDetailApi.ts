@@ -8,6 +8,7 @@ import type {
   UpdateIssueRequest,
 } from '../../contract/items';
 import type { ItemKind } from '../../contract/itemEnums';
+import { KIND_FACTS } from '../../contract/kinds';
 import { baseApi, unwrapResult } from './baseApi';
 import { baseQueryWithReissue } from './baseQuery';
 import {
@@ -19,7 +20,6 @@ import {
   staleAfterItemChange,
 } from './cacheTags';
 import { errorStatus } from './errors';
-import { ITEM_SEGMENTS } from './itemsApi';
 
 /*
  * Item details, updates, comments and name previews (docs/product.md "Item detail", "Comments"). Types come from
@@ -57,15 +57,14 @@ export interface CreateCommentArg extends CommentsArg {
 
 /** GET path of a detail: goals and issues by id alone; externals under their team. */
 export function detailPath({ kind, teamId, id }: ItemDetailArg): string {
-  if (kind === 'external') return `/api/teams/${teamId}/externals/${id}`;
-  return `/api/${ITEM_SEGMENTS[kind]}/${id}`;
+  const { segment } = KIND_FACTS[kind];
+  if (kind === 'external') return `/api/teams/${teamId}/${segment}/${id}`;
+  return `/api/${segment}/${id}`;
 }
 
-/** Name preview path: `goal-name`, `issue-name`, `externals/external-name`. */
+/** Name preview path: `goal-name`, `issue-name`, `externals/external-name` (`KIND_FACTS[kind].namePath`). */
 export function itemNamePath(kind: ItemKind, teamId: number): string {
-  return kind === 'external'
-    ? `/api/teams/${teamId}/externals/external-name`
-    : `/api/teams/${teamId}/${kind}-name`;
+  return `/api/teams/${teamId}/${KIND_FACTS[kind].namePath}`;
 }
 
 /** Detail reads: no retry on 404, otherwise up to 2 retries (docs/product.md "Errors and messages"). */
@@ -96,7 +95,7 @@ export const itemDetailApi = baseApi.injectEndpoints({
      */
     updateItem: build.mutation<unknown, UpdateItemArg>({
       query: ({ kind, teamId, id, patch }) => ({
-        url: `/api/teams/${teamId}/${ITEM_SEGMENTS[kind]}/${id}`,
+        url: `/api/teams/${teamId}/${KIND_FACTS[kind].segment}/${id}`,
         method: 'PATCH',
         body: patch,
       }),

@@ -9,21 +9,15 @@ import type {
   SimpleList,
 } from '../../contract/items';
 import { LIST_PAGE_SIZE, type Grouping, type ItemKind } from '../../contract/itemEnums';
+import { KIND_FACTS, kindFactMap } from '../../contract/kinds';
 import { baseApi, unwrapResult } from './baseApi';
 import { externalLinksTag, itemListProvides, simpleListProvides, staleAfterItemChange } from './cacheTags';
 import { errorStatus } from './errors';
 
 /* Types only from contract/items (plus zod-free values from contract/itemEnums): zod never reaches the client. */
 
-/** The API's path segment of each kind: `/api/teams/{teamId}/goals|issues|externals`. */
-export const ITEM_SEGMENTS: Record<ItemKind, string> = {
-  goal: 'goals',
-  issue: 'issues',
-  external: 'externals',
-};
-
-/** Body key of the delete request per kind. */
-const DELETE_KEYS = { goal: 'goalIds', issue: 'issueIds', external: 'externalIds' } as const;
+/** The API's path segment of each kind: `/api/teams/{teamId}/goals|issues|externals` (`KIND_FACTS[kind].segment`). */
+export const ITEM_SEGMENTS = kindFactMap('segment');
 
 export interface ItemListArg {
   kind: ItemKind;
@@ -48,16 +42,32 @@ export interface SimpleListArg {
   teamId: number;
 }
 
-export interface CreateItemArg<Body> {
-  teamId: number;
-  body: Body;
+/** The POST body of each kind (spec §7; contract/items.ts). */
+export interface CreateItemBodies {
+  goal: CreateGoalRequest;
+  issue: CreateIssueRequest;
+  external: CreateExternalRequest;
 }
 
-/** `createExternalResponseSchema`'s result (contract/items.ts). */
-export interface CreateExternalResult {
-  externalId: number;
-  sync: ExternalSync;
+/**
+ * `createItem`'s argument: the kind, its team and that kind's body — a union over the kinds, so a goal body with
+ * `kind: 'external'` does not compile. `CreateItemArg<K>` is one kind's member.
+ */
+export type CreateItemArg<K extends ItemKind = ItemKind> = {
+  [P in K]: { kind: P; teamId: number; body: CreateItemBodies[P] };
+}[K];
+
+/**
+ * A created item: its id (the response's `goalId` / `issueId` / `externalId`) and, for externals, what happened on
+ * the linked tool (`createExternalResponseSchema`'s `sync`; null for goals and issues).
+ */
+export interface CreatedItem {
+  id: number;
+  sync: ExternalSync | null;
 }
+
+/** The response of `POST /api/teams/{teamId}/goals|issues|externals` (contract/items.ts `create*ResponseSchema`). */
+type CreateResponse = Partial<Record<'goalId' | 'issueId' | 'externalId', number>> & { sync?: ExternalSync };
 
 const EMPTY_SIMPLE_LIST: SimpleList = { cnt: 0, info: [] };
 
@@ -91,7 +101,7 @@ export const itemsApi = baseApi.injectEndpoints({
       query: ({ kind, teamId, ids }) => ({
         url: `/api/teams/${teamId}/${ITEM_SEGMENTS[kind]}`,
         method: 'DELETE',
-        body: { [DELETE_KEYS[kind]]: ids },
+        body: { [KIND_FACTS[kind].idsKey]: ids },
       }),
       transformResponse: unwrapResult<DeleteItemsResult>,
       invalidatesTags: (_result, error, { kind, ids }) => (error ? [] : staleAfterItemChange(kind, ids)),
@@ -100,7 +110,7 @@ export const itemsApi = baseApi.injectEndpoints({
     /** GET /api/teams/{teamId}/goals-simple|issues-simple — `{cnt, info: [{id, title}]}`; a 404 counts as empty. */
     getSimpleList: build.query<SimpleList, SimpleListArg>({
       async queryFn({ kind, teamId }, _api, _extraOptions, baseQuery) {
-        const response = await baseQuery(`/api/teams/${teamId}/${kind}s-simple`);
+        const response = await baseQuery(`/api/teams/${teamId}/${KIND_FACTS[kind].simplePath}`);
         if (response.error) {
           return errorStatus(response.error) === 404
             ? { data: EMPTY_SIMPLE_LIST }
@@ -122,30 +132,24 @@ export const itemsApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, teamId) => [externalLinksTag(teamId)],
     }),
 
-    /** POST /api/teams/{teamId}/goals — 201 `{goalId}`. */
-    createGoal: build.mutation<{ goalId: number }, CreateItemArg<CreateGoalRequest>>({
-      query: ({ teamId, body }) => ({ url: `/api/teams/${teamId}/goals`, method: 'POST', body }),
-      transformResponse: unwrapResult<{ goalId: number }>,
-      invalidatesTags: (_result, error) => (error ? [] : staleAfterItemChange('goal')),
-    }),
-
-    /** POST /api/teams/{teamId}/issues — 201 `{issueId}`. */
-    createIssue: build.mutation<{ issueId: number }, CreateItemArg<CreateIssueRequest>>({
-      query: ({ teamId, body }) => ({ url: `/api/teams/${teamId}/issues`, method: 'POST', body }),
-      transformResponse: unwrapResult<{ issueId: number }>,
-      invalidatesTags: (_result, error) => (error ? [] : staleAfterItemChange('issue')),
-    }),
-
     /**
-     * POST /api/teams/{teamId}/externals — 201 `{externalId, sync}`. The body adds `extServiceType` and, for GITHUB,
-     * `owner`, `repo` and `installationId` (all three, else 400 `GITHUB400_0`). The item is saved even when the
-     * tool fails: `sync` says what happened there (`ok: false` with a Korean `message`; `url` = the GitHub issue
-     * or the Slack message).
+     * POST /api/teams/{teamId}/goals|issues|externals (spec §7; three wire routes, one endpoint) — 201 with
+     * `{goalId}`, `{issueId}` or `{externalId, sync}`, read back as `{ id, sync }`. An external's body adds
+     * `extServiceType` and, for GITHUB, `owner`, `repo` and `installationId` (all three, else 400 `GITHUB400_0`). The
+     * external is saved even when the tool fails: `sync` says what happened there (`ok: false` with a Korean
+     * `message`; `url` = the GitHub issue or the Slack message).
      */
-    createExternal: build.mutation<CreateExternalResult, CreateItemArg<CreateExternalRequest>>({
-      query: ({ teamId, body }) => ({ url: `/api/teams/${teamId}/externals`, method: 'POST', body }),
-      transformResponse: unwrapResult<CreateExternalResult>,
-      invalidatesTags: (_result, error) => (error ? [] : staleAfterItemChange('external')),
+    createItem: build.mutation<CreatedItem, CreateItemArg>({
+      query: ({ kind, teamId, body }) => ({
+        url: `/api/teams/${teamId}/${KIND_FACTS[kind].segment}`,
+        method: 'POST',
+        body,
+      }),
+      transformResponse: (response: Envelope<CreateResponse>, _meta, { kind }): CreatedItem => {
+        const result = unwrapResult(response);
+        return { id: result[KIND_FACTS[kind].idKey]!, sync: result.sync ?? null };
+      },
+      invalidatesTags: (_result, error, { kind }) => (error ? [] : staleAfterItemChange(kind)),
     }),
   }),
 });
@@ -155,7 +159,5 @@ export const {
   useDeleteItemsMutation,
   useGetSimpleListQuery,
   useGetExternalLinksQuery,
-  useCreateGoalMutation,
-  useCreateIssueMutation,
-  useCreateExternalMutation,
+  useCreateItemMutation,
 } = itemsApi;

@@ -2,6 +2,7 @@ import type { OAuthErrorCode } from '../../contract/auth';
 import type { CODES, Code } from '../../contract/codes';
 import { DATE_RANGE_MESSAGE } from '../../contract/dates';
 import type { ItemKind } from '../../contract/itemEnums';
+import { kindFactMap } from '../../contract/kinds';
 // issue #23 (admin)
 import type { AuditAction, InviteExpiry, WorkspaceRole } from '../../contract/roles';
 
@@ -18,7 +19,8 @@ export type ItemMode = 'list' | 'create' | 'view' | 'edit';
 /** The integration failure codes the complete pages explain (contract/codes.ts `GITHUB4xx/5xx`, `SLACK4xx/5xx`). */
 type IntegrationErrorCode = Extract<Code, `GITHUB${4 | 5}${string}` | `SLACK${4 | 5}${string}`>;
 
-const ITEM_LABELS: Record<ItemKind, string> = { goal: '목표', issue: '이슈', external: '외부 이슈' };
+/** Each kind's Korean noun (`KIND_FACTS[kind].label`: 목표, 이슈, 외부 이슈). */
+const ITEM_LABELS: Readonly<Record<ItemKind, string>> = kindFactMap('label');
 const MODE_SUFFIX: Record<ItemMode, string> = { list: '목록', create: '생성', view: '상세', edit: '수정' };
 
 export const copy = {
@@ -439,7 +441,7 @@ export const copy = {
   /** Goal, issue and external lists (docs/product.md "Grouped lists"). */
   itemList: {
     /** The first part of a list page's document title (`이슈 · {team} · Momentum`). */
-    pageTitle: { goal: '목표', issue: '이슈', external: '외부 이슈' } satisfies Record<ItemKind, string>,
+    pageTitle: ITEM_LABELS,
     loading: '불러오는 중입니다',
     filter: '필터',
     delete: '삭제',
@@ -773,7 +775,7 @@ export const copy = {
     placeholderShort: '검색 또는 명령 입력',
     /** The phone sheet's close button. */
     close: '검색 닫기',
-    groups: { goal: '목표', issue: '이슈', external: '외부 이슈', recent: '최근 항목', actions: '바로가기' },
+    groups: { ...ITEM_LABELS, recent: '최근 항목', actions: '바로가기' },
     searching: '검색 중…',
     noResults: '검색 결과가 없어요',
     failed: '검색하지 못했어요. 잠시 후 다시 시도해 주세요.',

@@ -122,14 +122,14 @@ const externalShown: Screen[] = ['goalList', 'goalPicker', 'externalList', 'exte
 const sorted = (screens: Screen[]) => (Object.keys(SCREENS) as Screen[]).filter((s) => screens.includes(s));
 
 type Change = (store: AppStore) => Promise<unknown>;
-const { createGoal, createIssue, createExternal, deleteItems } = itemsApi.endpoints;
+const { createItem, deleteItems } = itemsApi.endpoints;
 const { updateItem, createComment } = itemDetailApi.endpoints;
 
 describe('cache tags: a change refreshes every screen that shows it, and only those', () => {
   it.each<[string, Change, Screen[]]>([
     [
       'goal created',
-      (store) => store.dispatch(createGoal.initiate({ teamId: 7, body: { title: '새 목표' } })),
+      (store) => store.dispatch(createItem.initiate({ kind: 'goal', teamId: 7, body: { title: '새 목표' } })),
       goalShown,
     ],
     [
@@ -145,7 +145,10 @@ describe('cache tags: a change refreshes every screen that shows it, and only th
     ],
     [
       'issue created (a goal detail lists its issues)',
-      (store) => store.dispatch(createIssue.initiate({ teamId: 7, body: { title: '새 이슈', goalId: 40 } })),
+      (store) =>
+        store.dispatch(
+          createItem.initiate({ kind: 'issue', teamId: 7, body: { title: '새 이슈', goalId: 40 } }),
+        ),
       issueShown,
     ],
     [
@@ -163,7 +166,11 @@ describe('cache tags: a change refreshes every screen that shows it, and only th
       'external created',
       (store) =>
         store.dispatch(
-          createExternal.initiate({ teamId: 7, body: { title: '새 외부 이슈', extServiceType: 'SLACK' } }),
+          createItem.initiate({
+            kind: 'external',
+            teamId: 7,
+            body: { title: '새 외부 이슈', extServiceType: 'SLACK' },
+          }),
         ),
       externalShown,
     ],

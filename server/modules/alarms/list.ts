@@ -28,6 +28,7 @@ import {
   toListItem,
 } from '../items/list';
 import { ALARM_TYPE_OF_KIND } from '../events/raise-alarms';
+import { KIND_OF_CATEGORY } from '../../../contract/kinds';
 
 /**
  * The notifications page (`GET /api/alarms/{type}`) and the unread count, per member. Rows are the member's alarms
@@ -36,12 +37,8 @@ import { ALARM_TYPE_OF_KIND } from '../events/raise-alarms';
  * holds at most 30 days of alarms, so group sizes are counted per request (one `GROUP BY`).
  */
 
-/** The item kind shown on each tab. */
-export const KIND_OF_TYPE: Record<AlarmType, ItemKind> = {
-  GOAL: 'goal',
-  ISSUE: 'issue',
-  EXTERNAL: 'external',
-};
+/** The item kind shown on each tab (the kind of that category, contract/kinds.ts). */
+export const KIND_OF_TYPE: Readonly<Record<AlarmType, ItemKind>> = KIND_OF_CATEGORY;
 
 /** Alarm groupings as item-list groupings (same order and cursor rules); EXTERNAL groups by the external's tool. */
 const LIST_GROUPING: Record<AlarmGrouping, Grouping> = {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AlarmReason, AlarmType, ItemKind } from '../../../contract';
+import { kindFactMap } from '../../../contract/kinds';
 import type { Db } from '../../db';
 import { alarm } from '../../db/schema';
 import { SEOUL_TODAY_SQL } from '../../http/time';
@@ -11,12 +12,8 @@ import { publishEvent } from './outbox';
  * item rows) and items must not import it back.
  */
 
-/** The notifications tab of an item kind (`alarmType` of `alarm.raised` events). */
-export const ALARM_TYPE_OF_KIND: Record<ItemKind, AlarmType> = {
-  goal: 'GOAL',
-  issue: 'ISSUE',
-  external: 'EXTERNAL',
-};
+/** The notifications tab of an item kind (`alarmType` of `alarm.raised` events): its category (contract/kinds.ts). */
+export const ALARM_TYPE_OF_KIND: Readonly<Record<ItemKind, AlarmType>> = kindFactMap('category');
 
 /** What a write raises: one alarm of `reason` about `itemId` for each of `memberIds`. */
 export interface RaiseAlarms {

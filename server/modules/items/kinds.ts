@@ -13,7 +13,6 @@ import {
   deleteExternalsRequestSchema,
   deleteGoalsRequestSchema,
   deleteIssuesRequestSchema,
-  type CommentCategory,
   updateExternalRequestSchema,
   updateExternalResponseSchema,
   updateGoalRequestSchema,
@@ -21,39 +20,23 @@ import {
   updateIssueRequestSchema,
   updateIssueResponseSchema,
 } from '../../../contract';
+import { KIND_FACTS, type KindCategory, type KindFacts } from '../../../contract/kinds';
 
 /**
- * The one table that tells the three item kinds apart (docs/product.md "Items"; one generic model parameterized by
- * kind, docs/architecture.md "Decisions and deviations"). Everything else in this module — storage, validation,
+ * The server's view of the three item kinds (docs/product.md "Items"; one generic model parameterized by kind,
+ * docs/architecture.md "Decisions and deviations"): each row is the kind's row of `KIND_FACTS` (contract/kinds.ts —
+ * segment, label, prefix, id keys, name and simple paths, category, id parameter) plus what only the server knows —
+ * its zod schemas, response codes, groupings and detail path. Everything else in this module — storage, validation,
  * lists, routes — is shared.
  */
-export interface KindSpec {
-  kind: ItemKind;
-  /** Path segment under `/api/teams/{teamId}/`. */
-  segment: 'goals' | 'issues' | 'externals';
-  /** Korean noun for messages (each ends in a vowel, so it takes 가 / 를 / 는). */
-  label: string;
-  /** Name prefix: `<workspaceName>-<prefix><n>`. */
-  prefix: 'g' | 'i' | 'e';
-  /** Key of the created id in the create result (`{ goalId }` …). */
-  idKey: 'goalId' | 'issueId' | 'externalId';
-  /** Key of the id list in the delete body (`{ goalIds }` …). */
-  idsKey: 'goalIds' | 'issueIds' | 'externalIds';
-  /** Path (under the team) of the next-name preview. */
-  namePath: string;
-  /** Path (under the team) of the `{ cnt, info }` simple list, if the kind has one. */
-  simplePath: string | null;
+export interface KindSpec extends KindFacts {
   /** Groupings the list offers (`GROUPINGS_BY_KIND`). */
   groupings: readonly Grouping[];
-  /** Comment category of the kind (`GOAL` | `ISSUE` | `EXTERNAL`). */
-  category: CommentCategory;
   /**
    * Detail path: goals and issues `/api/goals/:goalId`, `/api/issues/:issueId` (team from the item); externals
    * `/api/teams/:teamId/externals/:extId` (team-scoped, like the spec's client calls).
    */
   detailPath: string;
-  /** The id parameter of the detail and update paths. */
-  idParam: 'goalId' | 'issueId' | 'extId';
   codes: {
     list: Code;
     created: Code;
@@ -79,18 +62,9 @@ export interface KindSpec {
 
 export const KINDS: readonly KindSpec[] = [
   {
-    kind: 'goal',
-    segment: 'goals',
-    label: '목표',
-    prefix: 'g',
-    idKey: 'goalId',
-    idsKey: 'goalIds',
-    namePath: 'goal-name',
-    simplePath: 'goals-simple',
+    ...KIND_FACTS.goal,
     groupings: GROUPINGS_BY_KIND.goal,
-    category: 'GOAL',
     detailPath: '/api/goals/:goalId',
-    idParam: 'goalId',
     codes: {
       list: 'GOAL200_0',
       created: 'GOAL201_0',
@@ -108,18 +82,9 @@ export const KINDS: readonly KindSpec[] = [
     updateResponse: updateGoalResponseSchema,
   },
   {
-    kind: 'issue',
-    segment: 'issues',
-    label: '이슈',
-    prefix: 'i',
-    idKey: 'issueId',
-    idsKey: 'issueIds',
-    namePath: 'issue-name',
-    simplePath: 'issues-simple',
+    ...KIND_FACTS.issue,
     groupings: GROUPINGS_BY_KIND.issue,
-    category: 'ISSUE',
     detailPath: '/api/issues/:issueId',
-    idParam: 'issueId',
     codes: {
       list: 'ISSUE200_0',
       created: 'ISSUE201_0',
@@ -137,18 +102,9 @@ export const KINDS: readonly KindSpec[] = [
     updateResponse: updateIssueResponseSchema,
   },
   {
-    kind: 'external',
-    segment: 'externals',
-    label: '외부 이슈',
-    prefix: 'e',
-    idKey: 'externalId',
-    idsKey: 'externalIds',
-    namePath: 'externals/external-name',
-    simplePath: null,
+    ...KIND_FACTS.external,
     groupings: GROUPINGS_BY_KIND.external,
-    category: 'EXTERNAL',
     detailPath: '/api/teams/:teamId/externals/:extId',
-    idParam: 'extId',
     codes: {
       list: 'EXTERNAL200_0',
       created: 'EXTERNAL201_0',
@@ -183,6 +139,6 @@ export type UpdateBody =
   | z.output<typeof updateIssueRequestSchema>
   | z.output<typeof updateExternalRequestSchema>;
 
-export const KIND_BY_CATEGORY: Record<CommentCategory, KindSpec> = Object.fromEntries(
+export const KIND_BY_CATEGORY: Record<KindCategory, KindSpec> = Object.fromEntries(
   KINDS.map((k) => [k.category, k]),
-) as Record<CommentCategory, KindSpec>;
+) as Record<KindCategory, KindSpec>;

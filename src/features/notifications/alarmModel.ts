@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/alarms';
 import type { ListPage } from '../../../contract/items';
 import type { Grouping, ItemKind } from '../../../contract/itemEnums';
+import { KIND_OF_CATEGORY } from '../../../contract/kinds';
 import { teamListPath } from '../../app/paths';
 
 /*
@@ -49,8 +50,8 @@ export function fromListGrouping(grouping: Grouping): AlarmGrouping {
 export const listGroupingsOf = (type: AlarmType): Grouping[] =>
   ALARM_GROUPINGS_BY_TAB[type].map(toListGrouping);
 
-/** Tab → the kind of its items (also the row icon). */
-export const TAB_KIND: Record<AlarmType, ItemKind> = { GOAL: 'goal', ISSUE: 'issue', EXTERNAL: 'external' };
+/** Tab → the kind of its items (also the row icon): the kind of that category (contract/kinds.ts). */
+export const TAB_KIND: Readonly<Record<AlarmType, ItemKind>> = KIND_OF_CATEGORY;
 
 /** Where a row leads: the item's team detail page, `/workspace/team/{teamId}/{goal|issue|ext}/{typeId}`. */
 export function alarmTargetPath(type: AlarmType, row: Pick<AlarmRow, 'teamId' | 'typeId'>): string {

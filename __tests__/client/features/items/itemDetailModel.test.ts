@@ -2,7 +2,7 @@ import type { Manager } from '../../../../contract/items';
 import {
   clampTitle,
   commentDate,
-  createPayload,
+  createRequest,
   deadlineLabel,
   deadlinePatch,
   editPatch,
@@ -77,7 +77,8 @@ describe('payloads', () => {
   };
 
   it('omits goalId -1 / null and unset deadline sides', () => {
-    expect(createPayload('issue', form)).toEqual({
+    expect(createRequest('issue', 7, form)).toMatchObject({ kind: 'issue', teamId: 7 });
+    expect(createRequest('issue', 7, form).body).toEqual({
       title: '제목',
       content: '',
       state: 'TODO',
@@ -85,30 +86,34 @@ describe('payloads', () => {
       managersId: [1, 2],
       deadline: { start: '2026-11-21' },
     });
-    expect(createPayload('issue', { ...form, goal: { id: -1, title: '' } })).not.toHaveProperty('goalId');
-    expect(createPayload('issue', { ...form, goal: { id: 4, title: 'g' } })).toMatchObject({ goalId: 4 });
-    expect(createPayload('goal', { ...form, issues: [{ id: 3, title: 'i' }] })).toMatchObject({
+    expect(createRequest('issue', 7, { ...form, goal: { id: -1, title: '' } }).body).not.toHaveProperty(
+      'goalId',
+    );
+    expect(createRequest('issue', 7, { ...form, goal: { id: 4, title: 'g' } }).body).toMatchObject({
+      goalId: 4,
+    });
+    expect(createRequest('goal', 7, { ...form, issues: [{ id: 3, title: 'i' }] }).body).toMatchObject({
       issuesId: [3],
     });
-    expect(createPayload('external', { ...form, extServiceType: 'SLACK' })).toMatchObject({
+    expect(createRequest('external', 7, { ...form, extServiceType: 'SLACK' }).body).toMatchObject({
       extServiceType: 'SLACK',
     });
   });
 
   it('GitHub externals add owner, repo and installationId of a ready target only', () => {
     const github = { status: 'ready', owner: 'acme', repo: 'web', installationId: 42 } as const;
-    expect(createPayload('external', { ...form, extServiceType: 'GITHUB', github })).toMatchObject({
+    expect(createRequest('external', 7, { ...form, extServiceType: 'GITHUB', github }).body).toMatchObject({
       extServiceType: 'GITHUB',
       owner: 'acme',
       repo: 'web',
       installationId: 42,
     });
     expect(
-      createPayload('external', { ...form, extServiceType: 'GITHUB', github: { status: 'missing' } }),
+      createRequest('external', 7, { ...form, extServiceType: 'GITHUB', github: { status: 'missing' } }).body,
     ).not.toHaveProperty('owner');
-    expect(createPayload('external', { ...form, extServiceType: 'SLACK', github })).not.toHaveProperty(
-      'repo',
-    );
+    expect(
+      createRequest('external', 7, { ...form, extServiceType: 'SLACK', github }).body,
+    ).not.toHaveProperty('repo');
   });
 
   it('edit sends the form, the changed deadline sides, and never extServiceType', () => {

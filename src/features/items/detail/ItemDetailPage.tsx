@@ -1,22 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
-import {
-  COMMENT_CATEGORY,
-  useGetItemDetailQuery,
-  useGetItemNameQuery,
-  useUpdateItemMutation,
-  type ItemDetail,
-  type ItemPatch,
-} from '../../../api/itemDetailApi';
-import {
-  useCreateExternalMutation,
-  useCreateGoalMutation,
-  useCreateIssueMutation,
-  type CreateExternalResult,
-} from '../../../api/itemsApi';
-import { errorEnvelope, errorStatus } from '../../../api/errors';
-import { useAppDispatch } from '../../../app/hooks';
+import { COMMENT_CATEGORY, useGetItemDetailQuery, useGetItemNameQuery } from '../../../api/itemDetailApi';
+import { errorStatus } from '../../../api/errors';
 import { teamListPath } from '../../../app/paths';
 import type { ItemKind } from '../../../../contract/itemEnums';
 import { usePageTitle } from '../../../shared/lib/pageTitle';
@@ -26,28 +11,20 @@ import { Avatar } from '../../../shared/ui/Avatar';
 import { ErrorScreen } from '../../../shared/ui/ErrorScreen';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
 import { tokens } from '../../../shared/ui/tokens';
-import { LeaveGuard, leaveGuardArmed, leaveGuardReleased } from '../../leaveGuard';
-import { toastShown } from '../../toast';
+import { LeaveGuard } from '../../leaveGuard';
 import { CommentsSection } from './CommentsSection';
+import type { DetailMode } from './detailFormReducer';
 import { DETAIL_CONTAINER, WIDE_DETAIL } from './detailLayout';
 import { DescriptionSlot } from './DescriptionSlot';
-
-/** Loads the description editor ahead of the first render (pages/ItemPage.tsx `loadItemDetailPage`). */
-export { loadDescriptionEditor } from './DescriptionSlot';
-import {
-  createPayload,
-  editPatch,
-  EMPTY_FORM,
-  externalCreateBlock,
-  formFromDetail,
-  sameItemContent,
-  type DetailForm,
-} from './detailModel';
 import { PropertyPanel } from './PropertyPanel';
 import { SAVE_BUTTON_PLACE, SaveButton } from './SaveButton';
 import { TitleField } from './TitleField';
+import { useItemDetailForm } from './useItemDetailForm';
 
-export type DetailMode = 'create' | 'view' | 'edit';
+/** Loads the description editor ahead of the first render (pages/ItemPage.tsx `loadItemDetailPage`). */
+export { loadDescriptionEditor } from './DescriptionSlot';
+
+export type { DetailMode };
 
 /**
  * The tab title (docs/product.md "Item detail"): `{item title} · {team} · Momentum` in view and edit (the saved
@@ -226,243 +203,17 @@ const ChangedNotice = styled('div')(({ theme }) => ({
 export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDetailPageProps) {
   const text = copy.itemDetail;
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-
-  const detailArg = { kind: kind, teamId, id: id ?? 0 };
-  const detailQuery = useGetItemDetailQuery(detailArg, { skip: mode === 'create' || id === null });
-  const detail = detailQuery.data;
-  const { data: nextName } = useGetItemNameQuery({ kind: kind, teamId }, { skip: mode !== 'create' });
-  const team = useTeam(teamId, true);
-
-  /*
-   * The detail already in RTK Query's cache when the page mounts (a fresh tab: the route's loader put the early
-   * script's answer there, features/items/earlyResponse.ts) fills the form in the first render, so the title and
-   * the description show in the page's first commit instead of one effect later (docs/performance.md "Opening an
-   * item directly").
-   */
-  const [mountedWith] = useState(() => (mode !== 'create' && detail && detail.id === id ? detail : null));
-  const [form, setForm] = useState<DetailForm>(() =>
-    mountedWith ? formFromDetail(mountedWith) : EMPTY_FORM,
+  const detailQuery = useGetItemDetailQuery(
+    { kind, teamId, id: id ?? 0 },
+    { skip: mode === 'create' || id === null },
   );
-  /** The latest form, for handlers that run before a re-render (several changes in one tick). */
-  const formRef = useRef(form);
-  /** The form as loaded: the base of edit's deadline diff and of view's title save. */
-  const loaded = useRef<DetailForm>(form);
-  const [loadedId, setLoadedId] = useState<number | null>(mountedWith ? id : null);
-  const [saving, setSaving] = useState(false);
-
-  /*
-   * Live updates: the detail refetches when the item changes (features/live/applyLiveEvent.ts). View
-   * mode shows the new data (keeping a title being typed, and waiting for this page's own property saves); edit
-   * mode never touches the form and shows `changedWhileEditing` instead.
-   */
-  /** The detail the form was last filled from. */
-  const filledFrom = useRef<ItemDetail | null>(mountedWith);
-  /** The latest detail, for `save` (which runs across renders). */
-  const detailRef = useRef(detail);
-  useEffect(() => {
-    detailRef.current = detail;
-  }, [detail]);
-  const lastMode = useRef(mode);
-  /** Set by a successful edit save: entering view mode then keeps the saved form instead of discarding it. */
-  const justSaved = useRef(false);
-  /** View-mode property saves in flight. */
-  const pendingPatches = useRef(0);
-  /** Remounts the description editor when a newer description arrives in view mode. */
-  const [contentRevision, setContentRevision] = useState(0);
-  const [changedWhileEditing, setChangedWhileEditing] = useState(false);
-
-  // Detail data is loaded into the form once; later data as described above.
-  useEffect(() => {
-    const cameFromEdit = lastMode.current === 'edit' && mode === 'view';
-    lastMode.current = mode;
-    if (!detail || detail.id !== id) return;
-    if (loadedId !== id) {
-      filledFrom.current = detail;
-      loaded.current = formFromDetail(detail);
-      formRef.current = loaded.current;
-      setForm(loaded.current);
-      setLoadedId(id);
-      return;
-    }
-    if (mode === 'edit') {
-      if (
-        !saving &&
-        detail !== filledFrom.current &&
-        !sameItemContent(formFromDetail(detail), loaded.current)
-      ) {
-        setChangedWhileEditing(true);
-      }
-      return;
-    }
-    if (mode !== 'view') return;
-    // Left edit mode without saving ('최신 내용 보기', back): the typed changes are discarded.
-    const discard = cameFromEdit && !justSaved.current;
-    if (cameFromEdit) justSaved.current = false;
-    if (!discard && (detail === filledFrom.current || pendingPatches.current > 0)) return;
-    filledFrom.current = detail;
-    const latest = formFromDetail(detail);
-    const typedTitle =
-      !discard && formRef.current.title !== loaded.current.title ? formRef.current.title : null;
-    if (latest.content !== formRef.current.content) setContentRevision((revision) => revision + 1);
-    loaded.current = latest;
-    formRef.current = typedTitle === null ? latest : { ...latest, title: typedTitle };
-    setForm(formRef.current);
-    setChangedWhileEditing(false);
-  }, [detail, id, loadedId, mode, saving]);
-
-  useEffect(() => {
-    if (mode === 'view') return undefined;
-    dispatch(leaveGuardArmed({ reason: mode }));
-    return () => {
-      dispatch(leaveGuardReleased());
-    };
-  }, [mode, dispatch]);
-
-  const [updateItem] = useUpdateItemMutation();
-  const [createGoal] = useCreateGoalMutation();
-  const [createIssue] = useCreateIssueMutation();
-  const [createExternal] = useCreateExternalMutation();
-
+  const detail = detailQuery.data;
+  const { data: nextName } = useGetItemNameQuery({ kind, teamId }, { skip: mode !== 'create' });
+  const team = useTeam(teamId, true);
   const listPath = teamListPath(scope, teamId, kind);
-  const viewPath = (itemId: number) => `${listPath}/${itemId}`;
-
-  /** A view-mode save of some fields: true when it was saved; a failure is only logged. */
-  const patchNow = async (patch: ItemPatch): Promise<boolean> => {
-    if (id === null) return false;
-    pendingPatches.current += 1;
-    try {
-      await updateItem({ kind: kind, teamId, id, patch }).unwrap();
-      return true;
-    } catch (cause) {
-      console.error(text.updateFailed, cause);
-      return false;
-    } finally {
-      pendingPatches.current -= 1;
-    }
-  };
-
-  const onPropertyChange = (fields: Partial<DetailForm>, patch: ItemPatch | null) => {
-    const next = { ...formRef.current, ...fields };
-    formRef.current = next;
-    setForm(next);
-    if (mode === 'view' && patch) {
-      loaded.current = { ...loaded.current, ...fields };
-      void patchNow(patch);
-    }
-  };
-
-  /** Checklist ticks of view mode waiting to be saved: the latest document, sent after the one in flight. */
-  const checklistSaves = useRef<{ running: boolean; next: string | null }>({ running: false, next: null });
-
-  /**
-   * View mode: a checklist item was ticked (docs/product.md "Item detail": a view-mode property change). The
-   * description is saved at once with a `PATCH` of `content` alone — the same request, cache invalidation and
-   * live-update rule as the other properties (newer data waits while a save of this tab is in flight). Quick ticks
-   * are sent one after another, the latest document last, so a slower earlier request never lands after a later
-   * one. When the last save fails it is logged ('수정 실패') and the box goes back to what the server holds.
-   */
-  const saveChecklist = async (content: string) => {
-    if (mode !== 'view') return;
-    formRef.current = { ...formRef.current, content };
-    loaded.current = { ...loaded.current, content };
-    setForm(formRef.current);
-    const queue = checklistSaves.current;
-    queue.next = content;
-    if (queue.running) return;
-    queue.running = true;
-    pendingPatches.current += 1;
-    let saved = true;
-    try {
-      while (queue.next !== null) {
-        const next = queue.next;
-        queue.next = null;
-        saved = await patchNow({ content: next });
-      }
-    } finally {
-      queue.running = false;
-      pendingPatches.current -= 1;
-    }
-    const server = detailRef.current;
-    if (!saved && server && formRef.current.content === content) {
-      loaded.current = { ...loaded.current, content: server.content };
-      formRef.current = { ...formRef.current, content: server.content };
-      setForm(formRef.current);
-      setContentRevision((revision) => revision + 1);
-    }
-  };
-
-  const commitTitle = () => {
-    if (mode !== 'view') return;
-    const title = formRef.current.title.trim();
-    if (!title || title === loaded.current.title) return;
-    loaded.current = { ...loaded.current, title };
-    void patchNow({ title });
-  };
-
-  const save = async () => {
-    const current = formRef.current;
-    if (saving || !current.title.trim()) return;
-    if (mode === 'view') {
-      if (id !== null) navigate(`${viewPath(id)}/edit`);
-      return;
-    }
-    if (mode === 'create' && kind === 'external') {
-      // A tool is required; GitHub also needs its repository and installation.
-      const blocked = externalCreateBlock(current);
-      if (blocked) {
-        dispatch(toastShown({ key: 'ext-tool', message: text[blocked] }));
-        return;
-      }
-    }
-    setSaving(true);
-    try {
-      let targetId: number;
-      if (mode === 'create') {
-        const body = createPayload(kind, current);
-        if (kind === 'goal') targetId = (await createGoal({ teamId, body: body as never }).unwrap()).goalId;
-        else if (kind === 'issue')
-          targetId = (await createIssue({ teamId, body: body as never }).unwrap()).issueId;
-        else {
-          const created = await createExternal({ teamId, body: body as never }).unwrap();
-          targetId = created.externalId;
-          toastSync(created.sync);
-        }
-      } else {
-        if (id === null) return;
-        await updateItem({
-          kind: kind,
-          teamId,
-          id,
-          patch: editPatch(kind, current, loaded.current),
-        }).unwrap();
-        targetId = id;
-      }
-      // Saved: release the guard before navigating (the blocker reads the store at navigation time).
-      dispatch(leaveGuardReleased());
-      // View mode keeps the saved form; only data newer than what is cached now replaces it.
-      justSaved.current = mode === 'edit';
-      filledFrom.current = detailRef.current ?? null;
-      setChangedWhileEditing(false);
-      setForm(formRef.current);
-      navigate(viewPath(targetId), { replace: mode === 'create' });
-      setSaving(false);
-    } catch (cause) {
-      console.error(mode === 'create' ? text.createFailed : text.updateFailed, cause);
-      // Failed saves stay silent, except the GitHub rule the server enforces too.
-      if (errorEnvelope(cause as Parameters<typeof errorEnvelope>[0])?.code === 'GITHUB400_0') {
-        dispatch(toastShown({ key: 'ext-tool', message: text.githubMissing }));
-      }
-      setSaving(false);
-    }
-  };
-
-  /** What happened on the linked tool: the external is saved either way (contract `sync`). */
-  const toastSync = (sync: CreateExternalResult['sync'] | undefined) => {
-    if (!sync) return;
-    const message = sync.ok ? text.syncDone[sync.service] : sync.message || text.syncFailed[sync.service];
-    dispatch(toastShown({ key: 'ext-sync', message }));
-  };
+  // The form, its saves and the live-update rules (useItemDetailForm.ts, detailFormReducer.ts).
+  const detailForm = useItemDetailForm({ kind, mode, teamId, id, detail, listPath });
+  const { form, ready } = detailForm;
 
   if (mode !== 'create' && detailQuery.isError) {
     const status = errorStatus(detailQuery.error);
@@ -476,7 +227,6 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
   const teamName = detail?.teamName ?? team?.teamName ?? '';
   const itemName = mode === 'create' ? (nextName ?? '') : (detail?.name ?? '');
   const shownTitle = form.title.trim() || text.defaultTitle[kind];
-  const ready = mode === 'create' || loadedId === id;
 
   return (
     <Page aria-busy={!ready}>
@@ -507,35 +257,35 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
             <TitleField
               value={form.title}
               placeholder={text.titlePlaceholder[kind]}
-              onChange={(title) => {
-                formRef.current = { ...formRef.current, title };
-                setForm(formRef.current);
-              }}
-              onCommit={commitTitle}
+              onChange={detailForm.setTitle}
+              onCommit={detailForm.commitTitle}
               focusOnMount={mode === 'create'}
             />
-            {mode === 'edit' && changedWhileEditing && id !== null && (
+            {detailForm.changedWhileEditing && id !== null && (
               <ChangedNotice role="status">
                 {copy.live.changedWhileEditing}
-                <button type="button" onClick={() => navigate(viewPath(id))}>
+                <button type="button" onClick={() => navigate(`${listPath}/${id}`)}>
                   {copy.live.showLatest}
                 </button>
               </ChangedNotice>
             )}
           </div>
-          <PropertyPanel kind={kind} mode={mode} teamId={teamId} form={form} onChange={onPropertyChange} />
+          <PropertyPanel
+            kind={kind}
+            mode={mode}
+            teamId={teamId}
+            form={form}
+            onChange={detailForm.changeProperty}
+          />
           <div className="content-area">
             <DescriptionSlot
-              key={`${mode}-${id ?? 'new'}-${contentRevision}`}
+              key={`${mode}-${id ?? 'new'}-${detailForm.contentRevision}`}
               initialContent={form.content}
               readOnly={mode === 'view'}
-              onChange={(content) => {
-                // Only saving reads the description, from the ref: re-rendering the page (property panel,
-                // menus) after every pause in typing would cost the keystroke that follows it. The state
-                // catches up in `save`, before view mode remounts the editor with `form.content`.
-                formRef.current = { ...formRef.current, content };
-              }}
-              onCheckToggle={mode === 'view' ? (content) => void saveChecklist(content) : undefined}
+              onChange={detailForm.setContent}
+              onCheckToggle={
+                mode === 'view' ? (content) => void detailForm.saveChecklist(content) : undefined
+              }
             />
             {mode === 'view' && <CommentsSection category={COMMENT_CATEGORY[kind]} targetId={id} />}
           </div>
@@ -543,7 +293,12 @@ export default function ItemDetailPage({ kind, mode, scope, teamId, id }: ItemDe
       ) : (
         <p role="status">{text.loading}</p>
       )}
-      <SaveButton mode={mode} saving={saving} disabled={!form.title.trim()} onClick={() => void save()} />
+      <SaveButton
+        mode={mode}
+        saving={detailForm.saving}
+        disabled={!form.title.trim()}
+        onClick={() => void detailForm.save()}
+      />
       <LeaveGuard />
     </Page>
   );

@@ -7,6 +7,7 @@ import {
   type State,
 } from '../../../../contract/itemEnums';
 import type { DeadlinePatch, ItemDetail, ItemPatch } from '../../../api/itemDetailApi';
+import type { CreateItemArg } from '../../../api/itemsApi';
 import type { GithubTarget } from '../../integrations';
 import { shortDate } from '../listModel';
 
@@ -107,10 +108,11 @@ export function externalCreateBlock(form: DetailForm): ExternalCreateBlock | nul
 }
 
 /**
- * POST body per kind. Externals add `extServiceType` and, for GITHUB with a ready target,
- * `owner`, `repo` and `installationId` (the caller checks `externalCreateBlock` first).
+ * The create request of `kind` (`createItem`'s argument, src/api/itemsApi.ts): the body that kind's POST takes.
+ * Externals add `extServiceType` and, for GITHUB with a ready target, `owner`, `repo` and `installationId`; the
+ * caller checks `externalCreateBlock` first (an external without a tool throws).
  */
-export function createPayload(kind: ItemKind, form: DetailForm): Record<string, unknown> {
+export function createRequest(kind: ItemKind, teamId: number, form: DetailForm): CreateItemArg {
   const common = {
     title: form.title.trim(),
     content: form.content,
@@ -119,14 +121,18 @@ export function createPayload(kind: ItemKind, form: DetailForm): Record<string, 
     managersId: form.managers.map((manager) => manager.memberId),
     deadline: createDeadline(form.deadline),
   };
-  if (kind === 'goal') return { ...common, issuesId: form.issues.map((issue) => issue.id) };
+  if (kind === 'goal') {
+    return { kind, teamId, body: { ...common, issuesId: form.issues.map((issue) => issue.id) } };
+  }
   const goalId = realGoalId(form.goal);
   const withGoal = goalId === null ? common : { ...common, goalId };
-  if (kind !== 'external') return withGoal;
+  if (kind === 'issue') return { kind, teamId, body: withGoal };
+  if (!form.extServiceType) throw new Error('an external needs its tool (externalCreateBlock)');
   const external = { ...withGoal, extServiceType: form.extServiceType };
-  if (form.extServiceType !== 'GITHUB' || form.github?.status !== 'ready') return external;
+  if (form.extServiceType !== 'GITHUB' || form.github?.status !== 'ready')
+    return { kind, teamId, body: external };
   const { owner, repo, installationId } = form.github;
-  return { ...external, owner, repo, installationId };
+  return { kind, teamId, body: { ...external, owner, repo, installationId } };
 }
 
 /** One deadline side of a patch: a date, or the text 'null' to clear. */

@@ -1,5 +1,6 @@
 import type { CommentCategory, CommentList, ItemDetail } from '../../../../contract/items';
 import type { ItemKind } from '../../../../contract/itemEnums';
+import { kindFactMap } from '../../../../contract/kinds';
 import { itemKindOfSegment } from '../../../app/paths';
 import { fetchEnvelopeResult } from '../../../shared/lib/earlyFetch';
 import { LIST_SEGMENTS, routeTeamId } from '../list/firstListPage';
@@ -55,12 +56,8 @@ export function earlyDetailPath({ kind, teamId, id }: DetailUrl): string {
   return `/api/${LIST_SEGMENTS[kind]}/${id}`;
 }
 
-/** Comment category per item kind (`COMMENT_CATEGORY` in src/api/cacheTags.ts). */
-export const EARLY_COMMENT_CATEGORY: Record<ItemKind, CommentCategory> = {
-  goal: 'GOAL',
-  issue: 'ISSUE',
-  external: 'EXTERNAL',
-};
+/** Comment category per item kind (`KIND_FACTS[kind].category`, as `COMMENT_CATEGORY` in src/api/cacheTags.ts). */
+export const EARLY_COMMENT_CATEGORY: Readonly<Record<ItemKind, CommentCategory>> = kindFactMap('category');
 
 /** RTK Query's `getComments` argument for the comments of the item at `url`. */
 export const commentsArgOf = ({ kind, id }: DetailUrl) => ({

@@ -1,5 +1,6 @@
 import type { ListPage } from '../../../../contract/items';
 import { LIST_PAGE_SIZE, type Grouping, type ItemKind } from '../../../../contract/itemEnums';
+import { kindFactMap } from '../../../../contract/kinds';
 import { itemKindOfSegment } from '../../../app/paths';
 import { fetchEnvelopeResult } from '../../../shared/lib/earlyFetch';
 
@@ -12,12 +13,8 @@ import { fetchEnvelopeResult } from '../../../shared/lib/earlyFetch';
 /** The grouping a list opens with (ItemListPage's initial state, and what the first page is fetched with). */
 export const INITIAL_GROUPING: Grouping = 'STATE';
 
-/** API path segment per item kind (`/api/teams/{teamId}/goals|issues|externals`, src/api/itemsApi.ts). */
-export const LIST_SEGMENTS: Record<ItemKind, string> = {
-  goal: 'goals',
-  issue: 'issues',
-  external: 'externals',
-};
+/** API path segment per item kind (`/api/teams/{teamId}/goals|issues|externals`; `KIND_FACTS[kind].segment`). */
+export const LIST_SEGMENTS: Readonly<Record<ItemKind, string>> = kindFactMap('segment');
 
 /** A route's `:teamId` as a positive integer, else null (the page shows its 404 then; nothing to load). */
 export function routeTeamId(value: string | undefined): number | null {
