@@ -1,5 +1,5 @@
 import type { SearchHit, SearchMatch, SearchResult } from '../../contract/search';
-import type { ItemKind } from '../../contract/itemEnums';
+import { ITEM_KINDS, type ItemKind } from '../../contract/itemEnums';
 import { baseApi, unwrapResult } from './baseApi';
 import { itemListTag, type CacheTag } from './cacheTags';
 
@@ -26,7 +26,6 @@ export const SEARCH_LIMIT = 20;
  */
 const QUERY_MAX = 50;
 
-const KINDS: readonly ItemKind[] = ['goal', 'issue', 'external'];
 
 export const searchApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -44,7 +43,7 @@ export const searchApi = baseApi.injectEndpoints({
       transformResponse: unwrapResult<SearchResult>,
       // Hits show titles, names and states: any change of items of a searched kind makes them stale (the live
       // stream invalidates the same list tags).
-      providesTags: (_result, _error, { kinds }): CacheTag[] => (kinds ?? KINDS).map(itemListTag),
+      providesTags: (_result, _error, { kinds }): CacheTag[] => (kinds ?? ITEM_KINDS).map(itemListTag),
       // Typed queries are many and short-lived: keep a few seconds for going back a character, not a minute.
       keepUnusedDataFor: 10,
     }),

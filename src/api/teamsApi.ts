@@ -10,7 +10,7 @@ import type {
 } from '../../contract/teams';
 import { TEAM_PAGE_SIZE } from '../../contract/constants';
 import { baseApi, unwrapResult } from './baseApi';
-import { TEAM_CHANGE_TAGS, TEAMS_TAG } from './cacheTags';
+import { ITEM_TAGS, TEAM_CHANGE_TAGS, TEAMS_TAG } from './cacheTags';
 
 /* Types only from contract/ (plus one constant from a zod-free line): zod never reaches the client bundle. */
 
@@ -138,7 +138,7 @@ export const teamsApi = baseApi.injectEndpoints({
         body: { teamName },
       }),
       transformResponse: unwrapResult<{ teamId: number }>,
-      invalidatesTags: [...TEAM_SETTINGS_CHANGE, 'Goal', 'Issue', 'External', 'Notification'],
+      invalidatesTags: [...TEAM_SETTINGS_CHANGE, ...Object.values(ITEM_TAGS), 'Notification'],
     }),
   }),
 });
