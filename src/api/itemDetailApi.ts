@@ -20,6 +20,7 @@ import {
 } from './cacheTags';
 import { errorStatus } from './errors';
 import { ITEM_SEGMENTS } from './itemsApi';
+import { commentsRequest, itemDetailRequest, unwrapEnvelope } from './requests';
 
 /*
  * Item details, updates, comments and name previews (docs/product.md "Item detail", "Comments"). Types come from
@@ -83,9 +84,9 @@ export const itemDetailApi = baseApi.injectEndpoints({
     /** GET /api/goals/{id} · /api/issues/{id} · /api/teams/{teamId}/externals/{id}. */
     getItemDetail: build.query<ItemDetail, ItemDetailArg>({
       async queryFn(arg, api, extraOptions) {
-        const response = await detailBaseQuery(detailPath(arg), api, extraOptions);
+        const response = await detailBaseQuery(itemDetailRequest(arg).url, api, extraOptions);
         if (response.error) return { error: response.error };
-        return { data: unwrapResult(response.data as Envelope<ItemDetail>) };
+        return { data: unwrapEnvelope(response.data as Envelope<ItemDetail>) };
       },
       providesTags: (_result, _error, { kind, id }) => itemDetailProvides(kind, id),
     }),
@@ -113,8 +114,8 @@ export const itemDetailApi = baseApi.injectEndpoints({
 
     /** GET /api/comments?category=&targetId= — `{cnt, info}`. */
     getComments: build.query<CommentList, CommentsArg>({
-      query: ({ category, targetId }) => ({ url: '/api/comments', params: { category, targetId } }),
-      transformResponse: unwrapResult<CommentList>,
+      query: commentsRequest,
+      transformResponse: unwrapEnvelope<CommentList>,
       providesTags: (_result, _error, { category, targetId }) => [commentsTag(category, targetId)],
     }),
 

@@ -1,66 +1,199 @@
-import type { ItemKind } from '../../contract/itemEnums';
+import { ITEM_KINDS, type ItemKind } from '../../contract/itemEnums';
+import { ALL_KIND_FACTS, kindFacts, kindOfRouteSegment, type KindFactsOf } from '../../contract/kinds';
 import type { ItemScope } from '../shared/copy';
 
 /*
- * The workspace's URLs (docs/product.md "Sidebar", "Items"): the router (app/router.tsx) declares these routes,
- * and every link, redirect and back button builds its target here. A leaf module: features may import it.
+ * The one route table of the app (docs/product.md "Sidebar", "Items"; docs/architecture.md "Decisions and
+ * deviations"): one `{ path, href() }` per route. The router (app/router.tsx) declares its routes with these
+ * `path`s, every link, redirect and back button builds its target with `href()`, and the early script
+ * (app/start/) and the palette (features/search) read URLs back with `matchRoute`. Item kinds' URL segments and id
+ * parameters come from contract/kinds.ts. A leaf module: features may import it, and the early script does (keep it
+ * free of React and Redux).
  */
 
-/** Fixed workspace paths. */
-export const workspacePaths = {
-  root: '/workspace',
-  noti: '/workspace/noti',
-  settings: '/workspace/setting',
-  wsProfile: '/workspace/setting/ws-profile',
-  teamList: '/workspace/setting/team-list',
-  teamMembers: '/workspace/setting/team-members',
-  myProfile: '/workspace/setting/my-profile',
-  // issue #23 (teams and membership)
-  teamBrowse: '/workspace/teams',
-  // issue #23 (admin)
-  auditLog: '/workspace/setting/audit-log',
-} as const;
-
-/** The URL segment of each item kind: the only place where the external kind is spelled `ext`. */
-export const ITEM_ROUTE_SEGMENTS = {
-  goal: 'goal',
-  issue: 'issue',
-  external: 'ext',
-} as const satisfies Record<ItemKind, string>;
-export type ItemRouteSegment = (typeof ITEM_ROUTE_SEGMENTS)[ItemKind];
-
-/** The item kind of a URL segment (`goal`, `issue`, `ext`), else null. */
-export function itemKindOfSegment(segment: string | undefined): ItemKind | null {
-  const kinds = Object.keys(ITEM_ROUTE_SEGMENTS) as ItemKind[];
-  return kinds.find((kind) => ITEM_ROUTE_SEGMENTS[kind] === segment) ?? null;
+/** One route: its path pattern and how to build its URL. */
+export interface AppRoute<Args extends unknown[] = []> {
+  /** The router's pattern: absolute, `:name` segments, a trailing `/*` for "this path and everything below". */
+  path: string;
+  /** A URL of this route; `Args` fill the `:name` segments in order. */
+  href: (...args: Args) => string;
 }
 
-/** The id parameter of each kind's detail routes (`…/goal/:goalId`, `…/ext/:extId`). */
-export const ITEM_ID_PARAMS: Record<ItemKind, string> = {
-  goal: 'goalId',
-  issue: 'issueId',
-  external: 'extId',
-};
+/** `pattern` with its `:name` segments replaced by `values`, in order. */
+function fill(pattern: string, values: readonly unknown[]): string {
+  let next = 0;
+  return pattern.replace(/:[^/]+/g, () => String(values[next++]));
+}
+
+/** The route at `path`: its `href` fills the path's parameters in order. */
+function route<Args extends unknown[] = []>(path: string): AppRoute<Args> {
+  return { path, href: (...args: Args) => fill(path, args) };
+}
+
+/** Every route that is not an item's (item routes: `teamRoute` and `itemRoute`). */
+export const ROUTES = {
+  landing: route('/'),
+  login: route('/onboarding'),
+  onboardingWorkspace: route('/onboarding/workspace'),
+  onboardingInvite: route('/onboarding/invite'),
+  onboardingFin: route('/onboarding/fin'),
+  onboardingInputPw: route('/onboarding/input-pw'),
+  onboardingLoading: route('/onboarding/loading'),
+  workspaceInvite: route<[workspaceName: string]>('/:workspaceName/invite'),
+  workspaceComplete: route('/workspace/complete'),
+  workspace: route('/workspace'),
+  noti: route('/workspace/noti'),
+  settings: route('/workspace/setting'),
+  wsProfile: route('/workspace/setting/ws-profile'),
+  teamList: route('/workspace/setting/team-list'),
+  teamMembers: route('/workspace/setting/team-members'),
+  // issue #23 (teams and membership): a team's settings page (settings mode of the sidebar).
+  teamSettings: route<[teamId: number]>('/workspace/setting/team/:teamId'),
+  myProfile: route('/workspace/setting/my-profile'),
+  // issue #23 (admin)
+  auditLog: route('/workspace/setting/audit-log'),
+  // issue #23 (teams and membership)
+  teamBrowse: route('/workspace/teams'),
+  githubComplete: route('/workspace/github/complete'),
+  slackComplete: route('/workspace/slack/complete'),
+} as const;
+
+/** The item scopes, in the router's order: the default team's pages, then any team's. */
+export const ITEM_SCOPES: readonly ItemScope[] = ['default', 'team'];
 
 /** `default`: the workspace's default team (`/workspace/default/team/{id}`); `team`: any other team. */
-export const teamBasePath = (scope: ItemScope, teamId: number) =>
-  scope === 'default' ? `/workspace/default/team/${teamId}` : `/workspace/team/${teamId}`;
+export function teamRoute(scope: ItemScope): AppRoute<[teamId: number]> {
+  return route(scope === 'default' ? '/workspace/default/team/:teamId' : '/workspace/team/:teamId');
+}
+
+/** What an item route shows: a list, the create screen, an item, or an item being edited. */
+export type ItemRouteMode = 'list' | 'create' | 'view' | 'edit';
+
+/**
+ * A kind's route under a team: `…/team/{teamId}/goal|issue|ext` (list), `…/detail/create`, `…/:goalId` (view),
+ * `…/:goalId/edit` — the segment and id parameter of contract/kinds.ts. `href(teamId, id)`; `id` for view and edit.
+ */
+export function itemRoute(
+  scope: ItemScope,
+  kind: ItemKind,
+  mode: ItemRouteMode,
+): AppRoute<[teamId: number, id?: number]> {
+  const { routeSegment, idParam } = kindFacts(kind);
+  const suffix = mode === 'list' ? '' : mode === 'create' ? '/detail/create' : `/:${idParam}`;
+  return route(`${teamRoute(scope).path}/${routeSegment}${suffix}${mode === 'edit' ? '/edit' : ''}`);
+}
+
+/**
+ * The parameters of `pathname` when it matches `pattern` (`AppRoute.path`), else null. Segments compare exactly
+ * (case included); a `:name` segment takes any non-empty segment; one trailing slash is ignored; a pattern ending
+ * in `/*` also matches every path below it.
+ */
+export function matchRoute(pattern: string, pathname: string): Record<string, string> | null {
+  const below = pattern.endsWith('/*');
+  const want = (below ? pattern.slice(0, -2) : pattern).split('/');
+  const have = (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).split('/');
+  if (below ? have.length < want.length : have.length !== want.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i]!;
+    const value = have[i]!;
+    if (segment.startsWith(':') && value) params[segment.slice(1)] = value;
+    else if (segment !== value) return null;
+  }
+  return params;
+}
+
+/** A route's id parameter (`:teamId`, `:goalId` …) as a positive integer, else null (the page shows its 404). */
+export function routeId(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The team a workspace URL is under (`/workspace/(default/)team/:teamId` and below), or null. */
+export function matchTeamRoute(pathname: string): { scope: ItemScope; teamId: number } | null {
+  for (const scope of ITEM_SCOPES) {
+    const teamId = routeId(matchRoute(`${teamRoute(scope).path}/*`, pathname)?.teamId);
+    if (teamId !== null) return { scope, teamId };
+  }
+  return null;
+}
+
+/** An item route a URL opens: its scope, kind and mode, the team and (view, edit) the item. */
+export interface ItemRouteMatch {
+  scope: ItemScope;
+  kind: ItemKind;
+  mode: ItemRouteMode;
+  teamId: number;
+  /** The item (view and edit); null for a list or the create screen. */
+  id: number | null;
+}
+
+/**
+ * The item route (of `modes`) that `pathname` opens, or null: no such route, or an id that is not a positive
+ * integer (`routeId`).
+ */
+export function matchItemRoute(pathname: string, modes: readonly ItemRouteMode[]): ItemRouteMatch | null {
+  for (const scope of ITEM_SCOPES)
+    for (const kind of ITEM_KINDS)
+      for (const mode of modes) {
+        const params = matchRoute(itemRoute(scope, kind, mode).path, pathname);
+        if (!params) continue;
+        const teamId = routeId(params.teamId);
+        const hasId = mode === 'view' || mode === 'edit';
+        const id = hasId ? routeId(params[kindFacts(kind).idParam]) : null;
+        return teamId !== null && (!hasId || id !== null) ? { scope, kind, mode, teamId, id } : null;
+      }
+  return null;
+}
+
+/** Fixed workspace paths (`ROUTES`' hrefs, under the names the links use). */
+export const workspacePaths = {
+  root: ROUTES.workspace.path,
+  noti: ROUTES.noti.path,
+  settings: ROUTES.settings.path,
+  wsProfile: ROUTES.wsProfile.path,
+  teamList: ROUTES.teamList.path,
+  teamMembers: ROUTES.teamMembers.path,
+  myProfile: ROUTES.myProfile.path,
+  // issue #23 (teams and membership)
+  teamBrowse: ROUTES.teamBrowse.path,
+  // issue #23 (admin)
+  auditLog: ROUTES.auditLog.path,
+} as const;
+
+/** The URL segment of each item kind (contract/kinds.ts `routeSegment`; the external kind is `ext`). */
+export const ITEM_ROUTE_SEGMENTS = Object.fromEntries(
+  ALL_KIND_FACTS.map((facts) => [facts.kind, facts.routeSegment]),
+) as { [K in ItemKind]: KindFactsOf<K>['routeSegment'] };
+export type ItemRouteSegment = KindFactsOf<ItemKind>['routeSegment'];
+
+/** The item kind of a URL segment (`goal`, `issue`, `ext`), else null (contract/kinds.ts). */
+export const itemKindOfSegment = kindOfRouteSegment;
+
+/** The id parameter of each kind's detail routes (contract/kinds.ts `idParam`: `…/goal/:goalId`, `…/ext/:extId`). */
+export const ITEM_ID_PARAMS = Object.fromEntries(
+  ALL_KIND_FACTS.map((facts) => [facts.kind, facts.idParam]),
+) as Record<ItemKind, string>;
+
+/** A team's base path (`teamRoute`). */
+export const teamBasePath = (scope: ItemScope, teamId: number) => teamRoute(scope).href(teamId);
 
 /** A team's goal, issue or external list. */
 export const teamListPath = (scope: ItemScope, teamId: number, kind: ItemKind) =>
-  `${teamBasePath(scope, teamId)}/${ITEM_ROUTE_SEGMENTS[kind]}`;
+  itemRoute(scope, kind, 'list').href(teamId);
 
 /** A team's create screen for goals and issues. */
 export const teamCreatePath = (scope: ItemScope, teamId: number, kind: 'goal' | 'issue') =>
-  `${teamListPath(scope, teamId, kind)}/detail/create`;
+  itemRoute(scope, kind, 'create').href(teamId);
 
 /** The default team's issue list: where `/workspace`, the workspace name and "‹ 홈" lead. */
 export const defaultTeamIssuePath = (defaultTeamId: number) =>
   teamListPath('default', defaultTeamId, 'issue');
 
-/** Settings mode of the sidebar: every path under `/workspace/setting`. */
+/** Settings mode of the sidebar: the settings route and every path under it. */
 export const isSettingsPath = (pathname: string) =>
-  pathname === workspacePaths.settings || pathname.startsWith(`${workspacePaths.settings}/`);
+  matchRoute(`${ROUTES.settings.path}/*`, pathname) !== null;
 
 // issue #23 (teams and membership): a team's settings page (settings mode of the sidebar).
-export const teamSettingsPath = (teamId: number) => `/workspace/setting/team/${teamId}`;
+export const teamSettingsPath = (teamId: number) => ROUTES.teamSettings.href(teamId);
