@@ -8,7 +8,7 @@ import {
   type CommentsRequestArg,
   type ItemDetailRequestArg,
 } from '../../api/requests';
-import { matchItemRoute } from '../paths';
+import { matchItemRoute } from '../itemRoutes';
 import { earlyResult } from './firstListPage';
 
 /*

@@ -9,7 +9,7 @@ import {
   type RequestArgs,
 } from '../../api/requests';
 import { noteEventMarkOf } from '../../shared/lib/eventMarks';
-import { matchItemRoute } from '../paths';
+import { matchItemRoute } from '../itemRoutes';
 
 /*
  * The first page of a list, requested by the early script (start/earlyStart.ts) before React, the router and the
