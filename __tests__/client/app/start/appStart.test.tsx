@@ -49,6 +49,8 @@ let mockSeenRequests: SeenRequest[] = [];
 const mockListRequestsSoFar = () => mockSeenRequests.filter((r) => r.path === '/api/teams/7/issues').length;
 
 /* The list page, recording how many list requests had been sent when each instance first rendered. */
+jest.setTimeout(30_000);
+
 jest.mock('../../../../src/features/items/list/ItemListPage', () => {
   const actual = jest.requireActual('../../../../src/features/items/list/ItemListPage');
   const react = jest.requireActual('react');
