@@ -23,7 +23,7 @@ import { buildLoginPage, LOGIN_PAGE_FILE } from './scripts/build-login.mjs';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const LOGIN_ROUTE_CHUNK = 'route-login';
 /**
- * The lazy chunks of a workspace list's first screen (src/app/routeChunks.ts): the store layout, the workspace
+ * The lazy chunks of a workspace list's first screen (src/app/start/routeChunks.ts): the store layout, the workspace
  * shell, the item page and the list page.
  */
 const FIRST_SCREEN_CHUNKS = new Set(['app-store', 'route-workspace', 'route-items', 'route-item-list']);
@@ -232,7 +232,7 @@ export default (_env, argv) => {
     context: root,
     entry: {
       // Not under the dev server, which would add its hot-reload client to this entry too (a second client, and
-      // 650 KB): the app then starts without it and renews the usual way (src/app/earlySession.ts).
+      // 650 KB): the app then starts without it and renews the usual way (src/app/start/earlySession.ts).
       ...(serving
         ? {}
         : {

@@ -3,7 +3,7 @@
  * (called by webpack.config.js's LoginPagePlugin; docs/performance.md "Lighthouse"). The server answers `/onboarding`
  * with it (a directory index under STATIC_DIR, server/spa.ts); every other client route keeps index.html.
  *
- * 1. Bundles src/app/renderLoginPage.tsx for Node with esbuild (the same components,
+ * 1. Bundles src/app/start/renderLoginPage.tsx for Node with esbuild (the same components,
  *    theme and copy as the SPA) and renders the login screen to markup and CSS (react-dom/server, emotion).
  * 2. Takes the built index.html (its meta tags and favicon) and replaces: the title with the screen's, the app's
  *    scripts with the `login` entry's one deferred script, the stylesheets with one inline `<style>` (the global
@@ -82,7 +82,7 @@ export async function buildLoginPage({
 }) {
   const bundle = path.join(root, '.cache/prerender/renderLoginPage.mjs');
   await build({
-    entryPoints: [path.join(root, 'src/app/renderLoginPage.tsx')],
+    entryPoints: [path.join(root, 'src/app/start/renderLoginPage.tsx')],
     outfile: bundle,
     bundle: true,
     platform: 'node',

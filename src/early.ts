@@ -1,10 +1,10 @@
-import { preloadDetailScreen, preloadFirstScreen, startEarlySession, storageOrNull } from './app/earlyStart';
-import { publishEarlyStart } from './app/earlyStartHandoff';
+import { preloadDetailScreen, preloadFirstScreen, startEarlySession, storageOrNull } from './app/start/earlyStart';
+import { publishEarlyStart } from './app/start/handoff';
 
 /*
  * The early script: the first script of index.html, loaded without `defer` and small (no React, no Redux), so it
  * runs while the HTML is parsed and the browser is still fetching the app's bundles. It starts the session renewal
- * and the list's first page (app/earlyStart.ts) and leaves them for the app's entry (app/earlySession.ts). Built
+ * and the list's first page (app/start/earlyStart.ts) and leaves them for the app's entry (app/start/earlySession.ts). Built
  * as its own webpack entry with its own runtime (webpack.config.js); docs/performance.md "App start".
  */
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { copy } from '../../src/shared/copy';
-import { extractEmotionStyles, renderLoginPage } from '../../src/app/renderLoginPage';
+import { extractEmotionStyles, renderLoginPage } from '../../src/app/start/renderLoginPage';
 
 describe('renderLoginPage in Node', () => {
   it('carries the styles of every element, the body styles and the error line, and the title', () => {

@@ -20,6 +20,7 @@ import {
   staleAfterItemChange,
 } from './cacheTags';
 import { errorStatus } from './errors';
+import { commentsRequest, itemDetailRequest, unwrapEnvelope } from './requests';
 
 /*
  * Item details, updates, comments and name previews (docs/product.md "Item detail", "Comments"). Types come from
@@ -55,13 +56,6 @@ export interface CreateCommentArg extends CommentsArg {
   content: string;
 }
 
-/** GET path of a detail: goals and issues by id alone; externals under their team. */
-export function detailPath({ kind, teamId, id }: ItemDetailArg): string {
-  const { segment } = KIND_FACTS[kind];
-  if (kind === 'external') return `/api/teams/${teamId}/${segment}/${id}`;
-  return `/api/${segment}/${id}`;
-}
-
 /** Name preview path: `goal-name`, `issue-name`, `externals/external-name` (`KIND_FACTS[kind].namePath`). */
 export function itemNamePath(kind: ItemKind, teamId: number): string {
   return `/api/teams/${teamId}/${KIND_FACTS[kind].namePath}`;
@@ -82,9 +76,9 @@ export const itemDetailApi = baseApi.injectEndpoints({
     /** GET /api/goals/{id} · /api/issues/{id} · /api/teams/{teamId}/externals/{id}. */
     getItemDetail: build.query<ItemDetail, ItemDetailArg>({
       async queryFn(arg, api, extraOptions) {
-        const response = await detailBaseQuery(detailPath(arg), api, extraOptions);
+        const response = await detailBaseQuery(itemDetailRequest(arg).url, api, extraOptions);
         if (response.error) return { error: response.error };
-        return { data: unwrapResult(response.data as Envelope<ItemDetail>) };
+        return { data: unwrapEnvelope(response.data as Envelope<ItemDetail>) };
       },
       providesTags: (_result, _error, { kind, id }) => itemDetailProvides(kind, id),
     }),
@@ -112,8 +106,8 @@ export const itemDetailApi = baseApi.injectEndpoints({
 
     /** GET /api/comments?category=&targetId= — `{cnt, info}`. */
     getComments: build.query<CommentList, CommentsArg>({
-      query: ({ category, targetId }) => ({ url: '/api/comments', params: { category, targetId } }),
-      transformResponse: unwrapResult<CommentList>,
+      query: commentsRequest,
+      transformResponse: unwrapEnvelope<CommentList>,
       providesTags: (_result, _error, { category, targetId }) => [commentsTag(category, targetId)],
     }),
 

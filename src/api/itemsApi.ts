@@ -8,11 +8,12 @@ import type {
   ListPage,
   SimpleList,
 } from '../../contract/items';
-import { LIST_PAGE_SIZE, type Grouping, type ItemKind } from '../../contract/itemEnums';
+import type { Grouping, ItemKind } from '../../contract/itemEnums';
 import { KIND_FACTS, kindFactMap } from '../../contract/kinds';
 import { baseApi, unwrapResult } from './baseApi';
 import { externalLinksTag, itemListProvides, simpleListProvides, staleAfterItemChange } from './cacheTags';
 import { errorStatus } from './errors';
+import { itemListRequest, unwrapEnvelope } from './requests';
 
 /* Types only from contract/items (plus zod-free values from contract/itemEnums): zod never reaches the client. */
 
@@ -85,11 +86,8 @@ export const itemsApi = baseApi.injectEndpoints({
         getNextPageParam: (lastPage) =>
           lastPage.hasNext && lastPage.nextCursor ? lastPage.nextCursor : undefined,
       },
-      query: ({ queryArg: { kind, teamId, grouping }, pageParam }) => ({
-        url: `/api/teams/${teamId}/${ITEM_SEGMENTS[kind]}`,
-        params: { query: grouping, size: LIST_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
-      }),
-      transformResponse: unwrapResult<ListPage>,
+      query: ({ queryArg, pageParam }) => itemListRequest(queryArg, pageParam),
+      transformResponse: unwrapEnvelope<ListPage>,
       providesTags: (_result, _error, { kind }) => itemListProvides(kind),
     }),
 

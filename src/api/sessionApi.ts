@@ -2,6 +2,7 @@ import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/q
 import type { ReissueResult } from '../../contract/auth';
 import { baseApi, unwrapResult } from './baseApi';
 import { REISSUE_ENDPOINT } from './baseQuery';
+import { reissueRequest, unwrapEnvelope } from './requests';
 
 /**
  * A failed reissue: fetchBaseQuery's `{ status, data }` plus the raw `Retry-After` header of the response (set with
@@ -25,8 +26,8 @@ export const sessionApi = baseApi.injectEndpoints({
      * `retryAfter` (see `ReissueError`).
      */
     [REISSUE_ENDPOINT]: build.mutation<ReissueResult, void>({
-      query: () => ({ url: '/api/token/reissue', method: 'POST' }),
-      transformResponse: unwrapResult<ReissueResult>,
+      query: reissueRequest,
+      transformResponse: unwrapEnvelope<ReissueResult>,
       transformErrorResponse: withRetryAfter,
     }),
     /** POST /api/token/logout — revokes the refresh-token family and clears the cookie. */

@@ -1,66 +1,105 @@
 import type { ItemKind } from '../../contract/itemEnums';
+import { ALL_KIND_FACTS, kindOfRouteSegment, type KindFactsOf } from '../../contract/kinds';
 import type { ItemScope } from '../shared/copy';
+import { itemRoute, matchRoute, route, teamRoute } from './itemRoutes';
 
 /*
- * The workspace's URLs (docs/product.md "Sidebar", "Items"): the router (app/router.tsx) declares these routes,
- * and every link, redirect and back button builds its target here. A leaf module: features may import it.
+ * The one route table of the app (docs/product.md "Sidebar", "Items"; docs/architecture.md "Decisions and
+ * deviations"): one `{ path, href() }` per route. The router (app/router.tsx) declares its routes with these
+ * `path`s, every link, redirect and back button builds its target with `href()`, and the early script
+ * (app/start/) and the palette (features/search) read URLs back with `matchRoute`. Item kinds' URL segments and id
+ * parameters come from contract/kinds.ts. A leaf module: features may import it, and the early script does (keep it
+ * free of React and Redux).
  */
 
-/** Fixed workspace paths. */
-export const workspacePaths = {
-  root: '/workspace',
-  noti: '/workspace/noti',
-  settings: '/workspace/setting',
-  wsProfile: '/workspace/setting/ws-profile',
-  teamList: '/workspace/setting/team-list',
-  teamMembers: '/workspace/setting/team-members',
-  myProfile: '/workspace/setting/my-profile',
-  // issue #23 (teams and membership)
-  teamBrowse: '/workspace/teams',
+export {
+  ITEM_SCOPES,
+  itemRoute,
+  matchItemRoute,
+  matchRoute,
+  matchTeamRoute,
+  routeId,
+  teamRoute,
+  type AppRoute,
+  type ItemRouteMatch,
+  type ItemRouteMode,
+} from './itemRoutes';
+
+/** Every route that is not an item's (item routes: `teamRoute` and `itemRoute`). */
+export const ROUTES = {
+  landing: route('/'),
+  login: route('/onboarding'),
+  onboardingWorkspace: route('/onboarding/workspace'),
+  onboardingInvite: route('/onboarding/invite'),
+  onboardingFin: route('/onboarding/fin'),
+  onboardingInputPw: route('/onboarding/input-pw'),
+  onboardingLoading: route('/onboarding/loading'),
+  workspaceInvite: route<[workspaceName: string]>('/:workspaceName/invite'),
+  workspaceComplete: route('/workspace/complete'),
+  workspace: route('/workspace'),
+  noti: route('/workspace/noti'),
+  settings: route('/workspace/setting'),
+  wsProfile: route('/workspace/setting/ws-profile'),
+  teamList: route('/workspace/setting/team-list'),
+  teamMembers: route('/workspace/setting/team-members'),
+  // issue #23 (teams and membership): a team's settings page (settings mode of the sidebar).
+  teamSettings: route<[teamId: number]>('/workspace/setting/team/:teamId'),
+  myProfile: route('/workspace/setting/my-profile'),
   // issue #23 (admin)
-  auditLog: '/workspace/setting/audit-log',
+  auditLog: route('/workspace/setting/audit-log'),
+  // issue #23 (teams and membership)
+  teamBrowse: route('/workspace/teams'),
+  githubComplete: route('/workspace/github/complete'),
+  slackComplete: route('/workspace/slack/complete'),
 } as const;
 
-/** The URL segment of each item kind: the only place where the external kind is spelled `ext`. */
-export const ITEM_ROUTE_SEGMENTS = {
-  goal: 'goal',
-  issue: 'issue',
-  external: 'ext',
-} as const satisfies Record<ItemKind, string>;
-export type ItemRouteSegment = (typeof ITEM_ROUTE_SEGMENTS)[ItemKind];
+/** Fixed workspace paths (`ROUTES`' hrefs, under the names the links use). */
+export const workspacePaths = {
+  root: ROUTES.workspace.path,
+  noti: ROUTES.noti.path,
+  settings: ROUTES.settings.path,
+  wsProfile: ROUTES.wsProfile.path,
+  teamList: ROUTES.teamList.path,
+  teamMembers: ROUTES.teamMembers.path,
+  myProfile: ROUTES.myProfile.path,
+  // issue #23 (teams and membership)
+  teamBrowse: ROUTES.teamBrowse.path,
+  // issue #23 (admin)
+  auditLog: ROUTES.auditLog.path,
+} as const;
 
-/** The item kind of a URL segment (`goal`, `issue`, `ext`), else null. */
-export function itemKindOfSegment(segment: string | undefined): ItemKind | null {
-  const kinds = Object.keys(ITEM_ROUTE_SEGMENTS) as ItemKind[];
-  return kinds.find((kind) => ITEM_ROUTE_SEGMENTS[kind] === segment) ?? null;
-}
+/** The URL segment of each item kind (contract/kinds.ts `routeSegment`; the external kind is `ext`). */
+export const ITEM_ROUTE_SEGMENTS = Object.fromEntries(
+  ALL_KIND_FACTS.map((facts) => [facts.kind, facts.routeSegment]),
+) as { [K in ItemKind]: KindFactsOf<K>['routeSegment'] };
+export type ItemRouteSegment = KindFactsOf<ItemKind>['routeSegment'];
 
-/** The id parameter of each kind's detail routes (`…/goal/:goalId`, `…/ext/:extId`). */
-export const ITEM_ID_PARAMS: Record<ItemKind, string> = {
-  goal: 'goalId',
-  issue: 'issueId',
-  external: 'extId',
-};
+/** The item kind of a URL segment (`goal`, `issue`, `ext`), else null (contract/kinds.ts). */
+export const itemKindOfSegment = kindOfRouteSegment;
 
-/** `default`: the workspace's default team (`/workspace/default/team/{id}`); `team`: any other team. */
-export const teamBasePath = (scope: ItemScope, teamId: number) =>
-  scope === 'default' ? `/workspace/default/team/${teamId}` : `/workspace/team/${teamId}`;
+/** The id parameter of each kind's detail routes (contract/kinds.ts `idParam`: `…/goal/:goalId`, `…/ext/:extId`). */
+export const ITEM_ID_PARAMS = Object.fromEntries(
+  ALL_KIND_FACTS.map((facts) => [facts.kind, facts.idParam]),
+) as Record<ItemKind, string>;
+
+/** A team's base path (`teamRoute`). */
+export const teamBasePath = (scope: ItemScope, teamId: number) => teamRoute(scope).href(teamId);
 
 /** A team's goal, issue or external list. */
 export const teamListPath = (scope: ItemScope, teamId: number, kind: ItemKind) =>
-  `${teamBasePath(scope, teamId)}/${ITEM_ROUTE_SEGMENTS[kind]}`;
+  itemRoute(scope, kind, 'list').href(teamId);
 
 /** A team's create screen for goals and issues. */
 export const teamCreatePath = (scope: ItemScope, teamId: number, kind: 'goal' | 'issue') =>
-  `${teamListPath(scope, teamId, kind)}/detail/create`;
+  itemRoute(scope, kind, 'create').href(teamId);
 
 /** The default team's issue list: where `/workspace`, the workspace name and "‹ 홈" lead. */
 export const defaultTeamIssuePath = (defaultTeamId: number) =>
   teamListPath('default', defaultTeamId, 'issue');
 
-/** Settings mode of the sidebar: every path under `/workspace/setting`. */
+/** Settings mode of the sidebar: the settings route and every path under it. */
 export const isSettingsPath = (pathname: string) =>
-  pathname === workspacePaths.settings || pathname.startsWith(`${workspacePaths.settings}/`);
+  matchRoute(`${ROUTES.settings.path}/*`, pathname) !== null;
 
 // issue #23 (teams and membership): a team's settings page (settings mode of the sidebar).
-export const teamSettingsPath = (teamId: number) => `/workspace/setting/team/${teamId}`;
+export const teamSettingsPath = (teamId: number) => ROUTES.teamSettings.href(teamId);

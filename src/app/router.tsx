@@ -1,22 +1,24 @@
 import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import type { ItemKind } from '../../contract/itemEnums';
+import { kindFacts } from '../../contract/kinds';
 import type { ItemMode, ItemScope } from '../shared/copy';
 import { isAbsoluteHttpUrl, replaceLocation } from '../shared/lib/browser';
 import { FullScreenSpinner } from '../shared/ui/FullScreenSpinner';
 import { NotFoundPage } from '../shared/ui/NotFoundPage';
 import { RouteErrorScreen } from '../shared/ui/RouteErrorScreen';
 import type { IntegrationService } from '../features/integrations';
-import type { FirstListPage, ItemPageProps } from '../features/items';
+import type { ItemPageProps } from '../features/items';
 import type { EarlyRenewalOutcome } from '../features/session/earlyRenewal';
 import type { AppNavigate } from './navigation';
-import type { FirstDetail } from '../features/items/detail/firstDetail';
-import { ITEM_ID_PARAMS, ITEM_ROUTE_SEGMENTS } from './paths';
+import { ITEM_SCOPES, itemRoute, ROUTES, teamRoute } from './paths';
+import type { FirstDetail } from './start/firstDetail';
+import type { FirstListPage } from './start/firstListPage';
 import { whenRehydrated } from './persistence';
 import type { AppStoreBundle } from './store';
 
 /**
- * Every route of the app (docs/product.md). Pages are lazy route modules (webpack chunks `route-*`); the entry holds
+ * Every route of the app (docs/product.md), each at its `path` in the route table (app/paths.ts). Pages are lazy route modules (webpack chunks `route-*`); the entry holds
  * only the redirects and the error pages. The login page and the onboarding layout share the chunk `route-login`,
  * which the build's bundle budget measures.
  *
@@ -27,7 +29,7 @@ import type { AppStoreBundle } from './store';
  * App start (docs/performance.md "App start"): creating the router starts every lazy chunk of the URL's routes at once, and
  * the list routes' `loader` — static, so it runs in parallel with those chunks — provides the list's first page
  * as soon as the store is ready. In the browser the entry has already started the session renewal and the first
- * page's request (app/earlySession.ts): "ready" includes the renewal, so no request carries an expired token, and
+ * page's request (app/start/earlySession.ts): "ready" includes the renewal, so no request carries an expired token, and
  * the loader hands the entry's first page to RTK Query.
  */
 
@@ -90,7 +92,7 @@ const integrationComplete = (service: IntegrationService) => async () => {
 };
 
 /**
- * Loader of the list routes: provides the list's first page (features/items/list/prefetchItemList.ts, in the
+ * Loader of the list routes: provides the list's first page (app/start/prefetchItemList.ts, in the
  * `app-store` chunk) once the store is ready — the entry's request when there is one (waited for briefly), else an
  * RTK Query request the page joins. It never fails the navigation and never waits for an RTK Query request: the
  * page renders its skeleton meanwhile.
@@ -102,7 +104,7 @@ const listLoader =
     try {
       const [{ store }, { prefetchItemList }] = await Promise.all([
         ready(),
-        import(/* webpackChunkName: "app-store" */ '../features/items/list/prefetchItemList'),
+        import(/* webpackChunkName: "app-store" */ './start/prefetchItemList'),
       ]);
       await prefetchItemList(store, kind, params.teamId, fromEntry);
       performance.mark?.('momentum:list-ready');
@@ -115,7 +117,7 @@ const listLoader =
 
 /**
  * Loader of the detail routes (view, edit): provides the item's detail and, in view mode, its comments
- * (features/items/detail/prefetchItemDetail.ts, in the `route-item-detail` chunk) once the store is ready — the
+ * (app/start/prefetchItemDetail.ts, in the `route-item-detail` chunk) once the store is ready — the
  * early script's requests when there are some, else RTK Query requests the page joins — like `listLoader`.
  */
 const detailLoader =
@@ -125,9 +127,9 @@ const detailLoader =
     try {
       const [{ store }, { prefetchItemDetail }] = await Promise.all([
         ready(),
-        import(/* webpackChunkName: "route-item-detail" */ '../features/items/detail/prefetchItemDetail'),
+        import(/* webpackChunkName: "route-item-detail" */ './start/prefetchItemDetail'),
       ]);
-      await prefetchItemDetail(store, kind, mode, params.teamId, params[ITEM_ID_PARAMS[kind]], fromEntry);
+      await prefetchItemDetail(store, kind, mode, params.teamId, params[kindFacts(kind).idParam], fromEntry);
       performance.mark?.('momentum:detail-ready');
     } catch (error) {
       // The page loads the detail itself (and the store layout reports a store that failed to load).
@@ -138,34 +140,33 @@ const detailLoader =
 
 /** The order of the kinds' routes (issue first, as before). */
 const ROUTE_KINDS: ItemKind[] = ['issue', 'goal', 'external'];
-const DETAILS: Array<[(id: string) => string, ItemMode]> = [
-  [() => 'detail/create', 'create'],
-  [(id) => `:${id}`, 'view'],
-  [(id) => `:${id}/edit`, 'edit'],
-];
+const DETAILS: ItemMode[] = ['create', 'view', 'edit'];
 
-/** `default/team/:teamId` and `team/:teamId`: index → issue, lists, and create/view/edit details per kind. */
-function teamRoutes(scope: ItemScope, lists: ListLoaderDeps): RouteObject[] {
-  return [
-    { index: true, element: <Navigate to="issue" replace /> },
-    ...ROUTE_KINDS.flatMap((kind): RouteObject[] => [
-      {
-        path: ITEM_ROUTE_SEGMENTS[kind],
-        loader: listLoader(lists, kind),
-        // Same list again (a link to the open list, a search change): the page keeps its own query.
-        shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
-        lazy: itemPage({ kind, mode: 'list', scope }),
-      },
-      ...DETAILS.map(([suffix, mode]) => ({
-        path: `${ITEM_ROUTE_SEGMENTS[kind]}/${suffix(ITEM_ID_PARAMS[kind])}`,
-        ...((mode === 'view' || mode === 'edit') && { loader: detailLoader(lists, kind, mode) }),
-        lazy: itemPage({ kind, mode, scope }),
-      })),
-    ]),
-  ];
+/** A team's routes (`teamRoute`): index → issue, lists, and create/view/edit details per kind (`itemRoute`). */
+function teamRoutes(scope: ItemScope, lists: ListLoaderDeps): RouteObject {
+  return {
+    path: teamRoute(scope).path,
+    children: [
+      { index: true, element: <Navigate to={kindFacts('issue').routeSegment} replace /> },
+      ...ROUTE_KINDS.flatMap((kind): RouteObject[] => [
+        {
+          path: itemRoute(scope, kind, 'list').path,
+          loader: listLoader(lists, kind),
+          // Same list again (a link to the open list, a search change): the page keeps its own query.
+          shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+          lazy: itemPage({ kind, mode: 'list', scope }),
+        },
+        ...DETAILS.map((mode) => ({
+          path: itemRoute(scope, kind, mode).path,
+          ...((mode === 'view' || mode === 'edit') && { loader: detailLoader(lists, kind, mode) }),
+          lazy: itemPage({ kind, mode, scope }),
+        })),
+      ]),
+    ],
+  };
 }
 
-const LANDING_URL = process.env.LANDING_URL ?? '/onboarding';
+const LANDING_URL = process.env.LANDING_URL ?? ROUTES.login.href();
 
 /** `/`: to the landing page — an external site (full-page replace) or an in-app path. */
 export function LandingRedirect({ target = LANDING_URL }: { target?: string }) {
@@ -228,9 +229,9 @@ export function createRoutes({
       hydrateFallbackElement: <FullScreenSpinner />,
       errorElement: <RouteErrorScreen fallbackStatus={500} />,
       children: [
-        { path: '/', element: <LandingRedirect />, errorElement: <NotFoundPage /> },
+        { path: ROUTES.landing.path, element: <LandingRedirect />, errorElement: <NotFoundPage /> },
         {
-          path: '/onboarding',
+          path: ROUTES.login.path,
           lazy: page(
             () => import(/* webpackChunkName: "route-login" */ '../features/onboarding/OnboardingLayout'),
           ),
@@ -244,7 +245,7 @@ export function createRoutes({
             },
             withStore([
               {
-                path: 'workspace',
+                path: ROUTES.onboardingWorkspace.path,
                 lazy: page(
                   () =>
                     import(
@@ -262,7 +263,7 @@ export function createRoutes({
                 ),
                 children: [
                   {
-                    path: 'invite',
+                    path: ROUTES.onboardingInvite.path,
                     lazy: page(
                       () =>
                         import(
@@ -271,7 +272,7 @@ export function createRoutes({
                     ),
                   },
                   {
-                    path: 'fin',
+                    path: ROUTES.onboardingFin.path,
                     lazy: page(
                       () =>
                         import(
@@ -280,7 +281,7 @@ export function createRoutes({
                     ),
                   },
                   {
-                    path: 'input-pw',
+                    path: ROUTES.onboardingInputPw.path,
                     lazy: page(
                       () =>
                         import(
@@ -291,7 +292,7 @@ export function createRoutes({
                 ],
               },
               {
-                path: 'loading',
+                path: ROUTES.onboardingLoading.path,
                 lazy: page(
                   () =>
                     import(
@@ -304,14 +305,14 @@ export function createRoutes({
         },
         withStore([
           {
-            path: '/:workspaceName/invite',
+            path: ROUTES.workspaceInvite.path,
             lazy: page(
               () => import(/* webpackChunkName: "route-invite" */ '../features/invite/InviteLandingPage'),
             ),
             errorElement: <NotFoundPage />,
           },
           {
-            path: '/workspace/complete',
+            path: ROUTES.workspaceComplete.path,
             lazy: page(
               () =>
                 import(
@@ -320,7 +321,7 @@ export function createRoutes({
             ),
           },
           {
-            path: '/workspace',
+            path: ROUTES.workspace.path,
             lazy: page(
               () =>
                 import(
@@ -345,7 +346,7 @@ export function createRoutes({
                     ),
                   },
                   {
-                    path: 'noti',
+                    path: ROUTES.noti.path,
                     lazy: page(
                       () =>
                         import(
@@ -354,11 +355,11 @@ export function createRoutes({
                     ),
                   },
                   {
-                    path: 'setting',
+                    path: ROUTES.settings.path,
                     children: [
-                      { index: true, element: <Navigate to="ws-profile" replace /> },
+                      { index: true, element: <Navigate to={ROUTES.wsProfile.href()} replace /> },
                       {
-                        path: 'ws-profile',
+                        path: ROUTES.wsProfile.path,
                         lazy: page(
                           () =>
                             import(
@@ -367,7 +368,7 @@ export function createRoutes({
                         ),
                       },
                       {
-                        path: 'team-list',
+                        path: ROUTES.teamList.path,
                         lazy: page(
                           () =>
                             import(
@@ -376,7 +377,7 @@ export function createRoutes({
                         ),
                       },
                       {
-                        path: 'team-members',
+                        path: ROUTES.teamMembers.path,
                         lazy: page(
                           () =>
                             import(
@@ -386,7 +387,7 @@ export function createRoutes({
                       },
                       // issue #23 (teams and membership): a team's settings page
                       {
-                        path: 'team/:teamId',
+                        path: ROUTES.teamSettings.path,
                         lazy: page(
                           () =>
                             import(
@@ -395,7 +396,7 @@ export function createRoutes({
                         ),
                       },
                       {
-                        path: 'my-profile',
+                        path: ROUTES.myProfile.path,
                         lazy: page(
                           () =>
                             import(
@@ -405,7 +406,7 @@ export function createRoutes({
                       },
                       // issue #23 (admin): the audit log (admins).
                       {
-                        path: 'audit-log',
+                        path: ROUTES.auditLog.path,
                         lazy: page(
                           () =>
                             import(
@@ -417,7 +418,7 @@ export function createRoutes({
                   },
                   // issue #23 (teams and membership): 팀 둘러보기
                   {
-                    path: 'teams',
+                    path: ROUTES.teamBrowse.path,
                     lazy: page(
                       () =>
                         import(
@@ -425,10 +426,9 @@ export function createRoutes({
                         ),
                     ),
                   },
-                  { path: 'default/team/:teamId', children: teamRoutes('default', lists) },
-                  { path: 'team/:teamId', children: teamRoutes('team', lists) },
-                  { path: 'github/complete', lazy: integrationComplete('GITHUB') },
-                  { path: 'slack/complete', lazy: integrationComplete('SLACK') },
+                  ...ITEM_SCOPES.map((scope) => teamRoutes(scope, lists)),
+                  { path: ROUTES.githubComplete.path, lazy: integrationComplete('GITHUB') },
+                  { path: ROUTES.slackComplete.path, lazy: integrationComplete('SLACK') },
                 ],
               },
             ],
@@ -441,18 +441,18 @@ export function createRoutes({
 }
 
 export interface AppRouterOptions {
-  /** The session renewal the entry started before React (app/earlySession.ts); the store applies its outcome. */
+  /** The session renewal the entry started before React (app/start/earlySession.ts); the store applies its outcome. */
   earlyRenewal?: Promise<EarlyRenewalOutcome> | null;
-  /** The first page of the start URL's list, requested by the entry (app/earlySession.ts). */
+  /** The first page of the start URL's list, requested by the entry (app/start/earlySession.ts). */
   firstListPage?: Promise<FirstListPage | null> | null;
-  /** The detail of the start URL's item, requested by the early script (app/earlySession.ts). */
+  /** The detail of the start URL's item, requested by the early script (app/start/earlySession.ts). */
   firstDetail?: FirstDetail | null;
 }
 
 /**
  * The browser's data router. The store is created on first need by the lazy `app-store` chunk, and its sagas
  * navigate with this router. Not prefetched: a `/workspace` start with a session requests it at once
- * (app/routeChunks.ts), the other store routes load it with their route; a signed-out visitor needs none of it
+ * (app/start/routeChunks.ts), the other store routes load it with their route; a signed-out visitor needs none of it
  * (the login route's budget counts every prefetch, docs/performance.md "Bundle sizes").
  */
 export function createAppRouter({

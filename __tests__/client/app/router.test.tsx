@@ -7,6 +7,8 @@ jest.mock('../../../src/shared/lib/browser', () => ({
   replaceLocation: jest.fn(),
 }));
 
+jest.setTimeout(30_000);
+
 afterEach(() => jest.restoreAllMocks());
 
 const signedIn = { session: { accessToken: 'tok', hasSession: true }, invite: { hasWorkspace: true } };
@@ -49,11 +51,16 @@ describe('router', () => {
   });
 
   it('redirects /workspace to the default team issue list using the profile', async () => {
+    // The list itself is not stubbed (404): the list page reports its failed load on the console.
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { seen } = mockFetch({ 'GET /api/workspace/setting': () => envelopeResponse(200, profile) });
     const { router } = await renderApp('/workspace', { preloadedState: signedIn });
     await waitFor(() => expect(router.state.location.pathname).toBe('/workspace/default/team/7/issue'));
     expect(await screen.findByRole('region', { name: '공동 이슈 목록' })).toBeInTheDocument();
     expect(seen[0]).toMatchObject({ path: '/api/workspace/setting', authorization: 'Bearer tok' });
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith('목록 조회 실패', expect.objectContaining({ status: 404 })),
+    );
   });
 
   it('/workspace/complete waits for the profile, marks the workspace, then replaces the URL', async () => {

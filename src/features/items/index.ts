@@ -1,9 +1,8 @@
 /*
  * Public entry of the items feature (goal, issue and external lists and details): what other features and the
- * router may use. The router loads the pages themselves lazily (pages/ItemPage.tsx, list/prefetchItemList.ts).
+ * router may use. The router loads the pages themselves lazily (pages/ItemPage.tsx; the first data through app/start/prefetchItemList.ts).
  */
 export type { ItemPageProps } from './pages/ItemPage';
-export type { FirstListPage } from './list/firstListPage';
 
 /* The grouped list's building blocks, reused by the notifications page (docs/product.md "Notifications"). */
 export { ItemGroup, type RowOptions } from './list/ItemGroup';

@@ -1,11 +1,13 @@
-/** The onboarding screens and where onboarding ends. */
+import { ROUTES } from '../../app/paths';
+
+/** The onboarding screens and where onboarding ends (the route table, app/paths.ts). */
 export const ONBOARDING_PATHS = {
-  login: '/onboarding',
-  workspace: '/onboarding/workspace',
-  invite: '/onboarding/invite',
-  fin: '/onboarding/fin',
-  inputPw: '/onboarding/input-pw',
-  complete: '/workspace/complete',
+  login: ROUTES.login.path,
+  workspace: ROUTES.onboardingWorkspace.path,
+  invite: ROUTES.onboardingInvite.path,
+  fin: ROUTES.onboardingFin.path,
+  inputPw: ROUTES.onboardingInputPw.path,
+  complete: ROUTES.workspaceComplete.path,
 } as const;
 
 /** Where a signed-in member without a workspace goes: the invitee to the password step, others to step 1. */

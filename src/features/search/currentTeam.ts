@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import type { ItemKind } from '../../../contract/itemEnums';
 import { useGetWorkspaceProfileQuery } from '../../api/workspaceApi';
-import { itemKindOfSegment, teamListPath } from '../../app/paths';
+import { matchItemRoute, matchTeamRoute, teamListPath } from '../../app/paths';
 import type { ItemScope } from '../../shared/copy';
 
 /*
@@ -14,29 +14,15 @@ export interface TeamRef {
   teamId: number;
 }
 
-const TEAM_PATH = /^\/workspace\/(default\/)?team\/(\d+)(?:\/|$)/;
-const DETAIL_PATH = /^\/workspace\/(?:default\/)?team\/(\d+)\/(goal|issue|ext)\/(\d+)(?:\/edit)?\/?$/;
-
-const positive = (value: string) => {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-};
-
-/** The team a workspace URL is about, or null. */
+/** The team a workspace URL is about, or null (the route table, app/paths.ts). */
 export function teamOfPath(pathname: string): TeamRef | null {
-  const match = TEAM_PATH.exec(pathname);
-  const teamId = match ? positive(match[2]!) : null;
-  return match && teamId !== null ? { scope: match[1] ? 'default' : 'team', teamId } : null;
+  return matchTeamRoute(pathname);
 }
 
-/** The item a detail URL (view or edit) shows, or null. */
+/** The item a detail URL (view or edit) shows, or null (the route table, app/paths.ts). */
 export function detailOfPath(pathname: string): { kind: ItemKind; teamId: number; id: number } | null {
-  const match = DETAIL_PATH.exec(pathname);
-  if (!match) return null;
-  const teamId = positive(match[1]!);
-  const id = positive(match[3]!);
-  const kind = itemKindOfSegment(match[2]);
-  return kind && teamId !== null && id !== null ? { kind, teamId, id } : null;
+  const match = matchItemRoute(pathname, ['view', 'edit']);
+  return match && match.id !== null ? { kind: match.kind, teamId: match.teamId, id: match.id } : null;
 }
 
 /** The URL's team, else the default team (once the workspace profile is known), else null. */

@@ -1,3 +1,4 @@
+import { earlyRequest, reissuedToken, reissueRequest } from '../../api/requests';
 import {
   HANDOFF_MS,
   openCrossTabRenewal,
@@ -22,7 +23,8 @@ import {
  * and wait behind the lock for the broadcast token, as before. Two tabs that start within the same few milliseconds
  * may both send the request; the server's grace for a just-rotated refresh token makes that harmless.
  *
- * No Redux here (this module is in the entry chunk, which the login route loads): only `fetch`, local storage
+ * No Redux here (this module is in the entry chunk, which the login route loads): only `fetch` (src/api/requests.ts
+ * `earlyRequest`, with RTK Query's reissue request), local storage
  * (the persisted flags, read; the renewal note) and crossTabRenewal.ts.
  */
 
@@ -157,14 +159,13 @@ export async function renewEarly({
       if (shared) return { kind: 'renewed', accessToken: shared };
     }
 
-    const request = fetchImpl('/api/token/reissue', { method: 'POST', credentials: 'include' });
+    const request = earlyRequest(reissueRequest(), null, fetchImpl);
     markSent();
     const response = await request;
     if (response.status === 401) return { kind: 'signedOut' };
     if (!response.ok) return { kind: 'unavailable' };
-    const body = (await response.json()) as { result?: { accessToken?: unknown } } | null;
-    const accessToken = body?.result?.accessToken;
-    if (typeof accessToken !== 'string' || accessToken.length === 0) return { kind: 'signedOut' };
+    const accessToken = reissuedToken((await response.json()) as Parameters<typeof reissuedToken>[0]);
+    if (!accessToken) return { kind: 'signedOut' };
     renewal.publish(accessToken);
     broadcast = true;
     return { kind: 'renewed', accessToken };

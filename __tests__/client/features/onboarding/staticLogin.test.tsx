@@ -7,7 +7,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { copy } from '../../../../src/shared/copy';
-import { extractEmotionStyles, renderLoginPage } from '../../../../src/app/renderLoginPage';
+import { extractEmotionStyles, renderLoginPage } from '../../../../src/app/start/renderLoginPage';
 import {
   LOGIN_CONFIG_ID,
   startStaticLogin,

@@ -5,7 +5,7 @@ import { useDeleteItemsMutation, useGetItemListInfiniteQuery } from '../../../ap
 import { copy, type ItemScope } from '../../../shared/copy';
 import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { loadedItemIds, mergeListPages, rowColumns } from '../listModel';
-import { INITIAL_GROUPING } from './firstListPage';
+import { INITIAL_GROUPING } from '../../../api/requests';
 import { ListHeader, useListOwner } from './ListHeader';
 import { EmptyList, ListLoadError } from './ListStates';
 import { ListToolbar } from './ListToolbar';

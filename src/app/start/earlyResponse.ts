@@ -1,11 +1,11 @@
-import type { AppStore } from '../../app/hooks';
-import { selectHasWorkspace } from '../invite';
-import { selectAccessToken, selectSignedIn } from '../session';
+import { selectHasWorkspace } from '../../features/invite';
+import { selectAccessToken, selectSignedIn } from '../../features/session';
+import type { AppStore } from '../hooks';
 
 /*
- * The hand-off of a response the early script fetched (src/early.ts, app/earlyStart.ts) to RTK Query, shared by
- * every route that starts with one — the list's first page (features/items/list/prefetchItemList.ts) and an
- * item's detail and comments (features/items/detail/prefetchItemDetail.ts). docs/performance.md "App start":
+ * The hand-off of a response the early script fetched (src/early.ts, start/earlyStart.ts) to RTK Query, shared by
+ * every route that starts with one — the list's first page (start/prefetchItemList.ts) and an
+ * item's detail and comments (start/prefetchItemDetail.ts). docs/performance.md "App start":
  * - when the early response is for this query, arrives within `EARLY_RESPONSE_WAIT_MS` and was made with the token
  *   the store holds now, it goes into RTK Query's cache as the entry the page reads: the page mounts with it and
  *   sends no request;

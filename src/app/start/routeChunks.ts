@@ -1,6 +1,6 @@
-import { matchListUrl } from '../features/items/list/firstListPage';
-import { startsWithSession } from '../features/session/earlyRenewal';
-import { matchDetailUrl } from '../features/items/detail/firstDetail';
+import { startsWithSession } from '../../features/session/earlyRenewal';
+import { matchDetailUrl } from './firstDetail';
+import { matchListUrl } from './firstListPage';
 
 /**
  * The chunks of a `/workspace` URL's first screen, requested by the entry before React and the router are evaluated
@@ -15,24 +15,24 @@ import { matchDetailUrl } from '../features/items/detail/firstDetail';
 export function routeChunkLoads(pathname: string): Array<Promise<unknown>> {
   if (!startsWithSession(pathname)) return [];
   const loads: Array<Promise<unknown>> = [
-    import(/* webpackChunkName: "app-store" */ './appStore'),
-    import(/* webpackChunkName: "app-store" */ './StoreLayout'),
-    import(/* webpackChunkName: "route-workspace" */ '../features/workspace/RequireWorkspaceSession'),
-    import(/* webpackChunkName: "route-workspace" */ '../features/workspace/WorkspaceShell'),
+    import(/* webpackChunkName: "app-store" */ '../appStore'),
+    import(/* webpackChunkName: "app-store" */ '../StoreLayout'),
+    import(/* webpackChunkName: "route-workspace" */ '../../features/workspace/RequireWorkspaceSession'),
+    import(/* webpackChunkName: "route-workspace" */ '../../features/workspace/WorkspaceShell'),
   ];
   if (matchListUrl(pathname)) {
     loads.push(
-      import(/* webpackChunkName: "app-store" */ '../features/items/list/prefetchItemList'),
-      import(/* webpackChunkName: "route-items" */ '../features/items/pages/ItemPage'),
-      import(/* webpackChunkName: "route-item-list" */ '../features/items/list/ItemListPage'),
+      import(/* webpackChunkName: "app-store" */ './prefetchItemList'),
+      import(/* webpackChunkName: "route-items" */ '../../features/items/pages/ItemPage'),
+      import(/* webpackChunkName: "route-item-list" */ '../../features/items/list/ItemListPage'),
     );
   }
   if (matchDetailUrl(pathname)) {
     loads.push(
-      import(/* webpackChunkName: "route-items" */ '../features/items/pages/ItemPage'),
-      import(/* webpackChunkName: "route-item-detail" */ '../features/items/detail/prefetchItemDetail'),
-      import(/* webpackChunkName: "route-item-detail" */ '../features/items/detail/ItemDetailPage'),
-      import(/* webpackChunkName: "editor" */ '../features/editor/DescriptionEditor'),
+      import(/* webpackChunkName: "route-items" */ '../../features/items/pages/ItemPage'),
+      import(/* webpackChunkName: "route-item-detail" */ './prefetchItemDetail'),
+      import(/* webpackChunkName: "route-item-detail" */ '../../features/items/detail/ItemDetailPage'),
+      import(/* webpackChunkName: "editor" */ '../../features/editor/DescriptionEditor'),
     );
   }
   return loads;

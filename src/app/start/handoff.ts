@@ -1,14 +1,14 @@
-import type { FirstListPage } from '../features/items/list/firstListPage';
-import type { EarlyRenewalOutcome } from '../features/session/earlyRenewal';
-import type { FirstDetail } from '../features/items/detail/firstDetail';
+import type { EarlyRenewalOutcome } from '../../features/session/earlyRenewal';
+import type { FirstDetail } from './firstDetail';
+import type { FirstListPage } from './firstListPage';
 
 /*
- * How the early script (src/early.ts) hands what it started to the app's entry (src/app/earlySession.ts): one
+ * How the early script (src/early.ts) hands what it started to the app's entry (start/earlySession.ts): one
  * property of `window`, taken — and deleted — by the entry. Only types are imported here, so the entry's chunk does
  * not carry the early script's code a second time.
  */
 
-/** What the early script started (app/earlyStart.ts). */
+/** What the early script started (start/earlyStart.ts). */
 export interface EarlyStart {
   /** The session renewal, or null when none was needed. */
   earlyRenewal: Promise<EarlyRenewalOutcome> | null;

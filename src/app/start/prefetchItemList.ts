@@ -1,15 +1,17 @@
-import type { ItemKind } from '../../../../contract/itemEnums';
-import { itemsApi, type ItemListArg } from '../../../api/itemsApi';
-import type { AppStore } from '../../../app/hooks';
-import { EARLY_RESPONSE_WAIT_MS, takeOverEarlyResponse } from '../earlyResponse';
-import { INITIAL_GROUPING, routeTeamId, type FirstListPage } from './firstListPage';
+import type { ItemKind } from '../../../contract/itemEnums';
+import { itemsApi, type ItemListArg } from '../../api/itemsApi';
+import { INITIAL_GROUPING } from '../../api/requests';
+import type { AppStore } from '../hooks';
+import { routeId } from '../paths';
+import { EARLY_RESPONSE_WAIT_MS, takeOverEarlyResponse } from './earlyResponse';
+import type { FirstListPage } from './firstListPage';
 
 /*
  * The list routes' loader (app/router.tsx) calls this as soon as the store is ready, in parallel with the lazy
  * route chunks (docs/architecture.md "Session"), so the list's first page is there — or on its way — before the list page's
- * code has even arrived: on a fresh tab the early script has already requested it (list/firstListPage.ts) and its
+ * code has even arrived: on a fresh tab the early script has already requested it (start/firstListPage.ts) and its
  * answer goes into RTK Query's cache as the `getItemList` entry the page reads; otherwise the query is started
- * here and the page's `useGetItemListInfiniteQuery` joins it (features/items/earlyResponse.ts, the hand-off the
+ * here and the page's `useGetItemListInfiniteQuery` joins it (start/earlyResponse.ts, the hand-off the
  * detail routes share).
  */
 
@@ -29,7 +31,7 @@ export async function prefetchItemList(
   teamIdParam: string | undefined,
   fromEntry?: Promise<FirstListPage | null> | null,
 ): Promise<'entry' | 'query' | 'none'> {
-  const teamId = routeTeamId(teamIdParam);
+  const teamId = routeId(teamIdParam);
   if (teamId === null) return 'none';
   const arg: ItemListArg = { kind, teamId, grouping: INITIAL_GROUPING };
   return takeOverEarlyResponse(

@@ -1,14 +1,14 @@
-import { takeEarlyStart } from './earlyStartHandoff';
+import { takeEarlyStart } from './handoff';
 import { preloadRouteChunks } from './routeChunks';
 
 /*
  * The first thing the entry (src/index.tsx) runs, before React, MUI and the router are evaluated
  * (docs/architecture.md "Session"):
- * - it takes over what the early script (src/early.ts, app/earlyStart.ts) started while the HTML was parsed: the
+ * - it takes over what the early script (src/early.ts, start/earlyStart.ts) started while the HTML was parsed: the
  *   session renewal and, for a list URL, the list's first page (for an item's URL, its detail). When the early
  *   script did not run, nothing was started: the first request without a token renews the usual way (the session
  *   saga);
- * - the first screen's route chunks start downloading (app/routeChunks.ts) while the entry is still evaluating.
+ * - the first screen's route chunks start downloading (start/routeChunks.ts) while the entry is still evaluating.
  */
 
 performance.mark?.('momentum:entry');

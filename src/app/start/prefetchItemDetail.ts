@@ -1,17 +1,18 @@
-import type { ItemKind } from '../../../../contract/itemEnums';
-import { itemDetailApi, type CommentsArg, type ItemDetailArg } from '../../../api/itemDetailApi';
-import type { AppStore } from '../../../app/hooks';
-import { takeOverEarlyResponse } from '../earlyResponse';
-import { commentsArgOf, type FirstDetail } from './firstDetail';
-import { routeTeamId } from '../list/firstListPage';
+import type { ItemKind } from '../../../contract/itemEnums';
+import { itemDetailApi, type CommentsArg, type ItemDetailArg } from '../../api/itemDetailApi';
+import { commentsArgOf } from '../../api/requests';
+import type { AppStore } from '../hooks';
+import { routeId } from '../paths';
+import { takeOverEarlyResponse } from './earlyResponse';
+import type { FirstDetail } from './firstDetail';
 
 /*
  * The detail routes' loader (app/router.tsx, view and edit) calls this as soon as the store is ready, in parallel
  * with the lazy route chunks, as the list routes do with their first page (docs/performance.md "Opening an item
  * directly"): on a fresh tab the early script has already requested the item's detail and comments
- * (detail/firstDetail.ts) and their answers go into RTK Query's cache as the `getItemDetail` and
+ * (start/firstDetail.ts) and their answers go into RTK Query's cache as the `getItemDetail` and
  * `getComments` entries ItemDetailPage and CommentsSection read; otherwise both queries start here and the page's
- * hooks join them (features/items/earlyResponse.ts).
+ * hooks join them (start/earlyResponse.ts).
  */
 
 /**
@@ -28,8 +29,8 @@ export async function prefetchItemDetail(
   idParam: string | undefined,
   fromEntry?: FirstDetail | null,
 ): Promise<{ detail: 'entry' | 'query' | 'none'; comments: 'entry' | 'query' | 'none' }> {
-  const teamId = routeTeamId(teamIdParam);
-  const id = routeTeamId(idParam);
+  const teamId = routeId(teamIdParam);
+  const id = routeId(idParam);
   if (teamId === null || id === null) return { detail: 'none', comments: 'none' };
   const arg: ItemDetailArg = { kind, teamId, id };
   const commentsArg: CommentsArg = commentsArgOf(arg);

@@ -2,25 +2,25 @@ import { act, configure, render, screen, waitFor } from '@testing-library/react'
 import { ThemeProvider } from '@mui/material/styles';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, MemoryRouter, Route, Routes } from 'react-router-dom';
-import { App } from '../../../src/app/App';
-import type * as EarlySession from '../../../src/app/earlySession';
-import { preloadFirstScreen, startEarlySession } from '../../../src/app/earlyStart';
-import { takeEarlyStart } from '../../../src/app/earlyStartHandoff';
-import { routeChunkLoads } from '../../../src/app/routeChunks';
-import { ITEM_SEGMENTS } from '../../../src/api/itemsApi';
+import { App } from '../../../../src/app/App';
+import type * as EarlySession from '../../../../src/app/start/earlySession';
+import { preloadFirstScreen, startEarlySession } from '../../../../src/app/start/earlyStart';
+import { takeEarlyStart } from '../../../../src/app/start/handoff';
+import { routeChunkLoads } from '../../../../src/app/start/routeChunks';
+import { ITEM_SEGMENTS } from '../../../../src/api/itemsApi';
 import {
   fetchFirstListPage,
-  LIST_SEGMENTS,
   matchListUrl,
   type FirstListPage,
-} from '../../../src/features/items/list/firstListPage';
-import { FIRST_PAGE_WAIT_MS, prefetchItemList } from '../../../src/features/items/list/prefetchItemList';
-import { theme } from '../../../src/app/theme';
-import ItemPage, { loadItemListPage } from '../../../src/features/items/pages/ItemPage';
-import { applyEarlyRenewal, whenSessionReady } from '../../../src/app/appStore';
-import { createRoutes } from '../../../src/app/router';
-import type { AppStoreBundle } from '../../../src/app/store';
-import { HANDOFF_MS, SESSION_CHANNEL_NAME } from '../../../src/features/session/crossTabRenewal';
+} from '../../../../src/app/start/firstListPage';
+import { INITIAL_GROUPING, itemListRequest, requestUrl } from '../../../../src/api/requests';
+import { FIRST_PAGE_WAIT_MS, prefetchItemList } from '../../../../src/app/start/prefetchItemList';
+import { theme } from '../../../../src/app/theme';
+import ItemPage, { loadItemListPage } from '../../../../src/features/items/pages/ItemPage';
+import { applyEarlyRenewal, whenSessionReady } from '../../../../src/app/appStore';
+import { createRoutes } from '../../../../src/app/router';
+import type { AppStoreBundle } from '../../../../src/app/store';
+import { HANDOFF_MS, SESSION_CHANNEL_NAME } from '../../../../src/features/session/crossTabRenewal';
 import {
   claimRenewal,
   PERSISTED_SESSION_KEY,
@@ -30,9 +30,9 @@ import {
   startEarlyRenewal,
   startsWithSession,
   type EarlyRenewalOutcome,
-} from '../../../src/features/session/earlyRenewal';
-import { envelopeResponse, createTestStore, mockFetch, type SeenRequest } from '../support/helpers';
-import { group, item, listRoutes, page, signedIn } from '../features/items/itemListSupport';
+} from '../../../../src/features/session/earlyRenewal';
+import { envelopeResponse, createTestStore, mockFetch, type SeenRequest } from '../../support/helpers';
+import { group, item, listRoutes, page, signedIn } from '../../features/items/itemListSupport';
 
 /*
  * App start (docs/architecture.md "Session"): the access token lives in memory only, so the entry restores the
@@ -49,8 +49,10 @@ let mockSeenRequests: SeenRequest[] = [];
 const mockListRequestsSoFar = () => mockSeenRequests.filter((r) => r.path === '/api/teams/7/issues').length;
 
 /* The list page, recording how many list requests had been sent when each instance first rendered. */
-jest.mock('../../../src/features/items/list/ItemListPage', () => {
-  const actual = jest.requireActual('../../../src/features/items/list/ItemListPage');
+jest.setTimeout(30_000);
+
+jest.mock('../../../../src/features/items/list/ItemListPage', () => {
+  const actual = jest.requireActual('../../../../src/features/items/list/ItemListPage');
   const react = jest.requireActual('react');
   function RecordedItemListPage(props: object) {
     const first = react.useRef(true);
@@ -379,7 +381,10 @@ describe("the list's first page, requested by the entry", () => {
     expect(matchListUrl('/workspace/team/0/goal')).toBeNull();
     expect(matchListUrl('/workspace/team/abc/goal')).toBeNull();
     for (const kind of ['goal', 'issue', 'external'] as const) {
-      expect(LIST_SEGMENTS[kind]).toBe(ITEM_SEGMENTS[kind]);
+      // The request RTK Query's getItemList sends (src/api/requests.ts), first page.
+      expect(requestUrl(itemListRequest({ kind, teamId: 7, grouping: INITIAL_GROUPING }))).toBe(
+        `/api/teams/7/${ITEM_SEGMENTS[kind]}?query=STATE&size=20`,
+      );
     }
   });
 
@@ -426,8 +431,8 @@ describe('the early script (src/early.ts) and the entry (app/earlySession.ts)', 
     storageWith(stored);
     let entry!: typeof EarlySession;
     jest.isolateModules(() => {
-      jest.requireActual('../../../src/early');
-      entry = jest.requireActual('../../../src/app/earlySession');
+      jest.requireActual('../../../../src/early');
+      entry = jest.requireActual('../../../../src/app/start/earlySession');
     });
     return entry;
   }
@@ -538,7 +543,7 @@ describe('the early script (src/early.ts) and the entry (app/earlySession.ts)', 
     storageWith({ [PERSISTED_SESSION_KEY]: persistedSession(true), 'persist:invite': persistedInvite });
     let entry!: typeof EarlySession;
     jest.isolateModules(() => {
-      entry = jest.requireActual('../../../src/app/earlySession');
+      entry = jest.requireActual('../../../../src/app/start/earlySession');
     });
     expect(entry.earlyRenewal).toBeNull();
     expect(entry.firstListPage).toBeNull();

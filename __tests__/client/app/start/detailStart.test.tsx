@@ -1,26 +1,25 @@
 import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
-import { App } from '../../../src/app/App';
-import { preloadDetailScreen, startEarlySession } from '../../../src/app/earlyStart';
-import { takeEarlyStart } from '../../../src/app/earlyStartHandoff';
-import { routeChunkLoads } from '../../../src/app/routeChunks';
-import { createRoutes } from '../../../src/app/router';
-import { COMMENT_CATEGORY, detailPath } from '../../../src/api/itemDetailApi';
-import { slateToLexical } from '../../../src/features/editor/lexical';
+import { App } from '../../../../src/app/App';
+import { preloadDetailScreen, startEarlySession } from '../../../../src/app/start/earlyStart';
+import { takeEarlyStart } from '../../../../src/app/start/handoff';
+import { routeChunkLoads } from '../../../../src/app/start/routeChunks';
+import { createRoutes } from '../../../../src/app/router';
+import { COMMENT_CATEGORY } from '../../../../src/api/itemDetailApi';
+import { itemDetailRequest } from '../../../../src/api/requests';
+import { slateToLexical } from '../../../../src/features/editor/lexical';
 import {
   commentsArgOf,
-  EARLY_COMMENT_CATEGORY,
-  earlyDetailPath,
   fetchFirstDetail,
   matchDetailUrl,
   type FirstDetail,
-} from '../../../src/features/items/detail/firstDetail';
-import { prefetchItemDetail } from '../../../src/features/items/detail/prefetchItemDetail';
-import { EARLY_RESPONSE_WAIT_MS } from '../../../src/features/items/earlyResponse';
-import { HANDOFF_MS } from '../../../src/features/session/crossTabRenewal';
-import { PERSISTED_SESSION_KEY } from '../../../src/features/session/earlyRenewal';
-import { createTestStore, envelopeResponse, mockFetch } from '../support/helpers';
-import { detail, detailRoutes, signedIn } from '../features/items/itemDetailSupport';
+} from '../../../../src/app/start/firstDetail';
+import { prefetchItemDetail } from '../../../../src/app/start/prefetchItemDetail';
+import { EARLY_RESPONSE_WAIT_MS } from '../../../../src/app/start/earlyResponse';
+import { HANDOFF_MS } from '../../../../src/features/session/crossTabRenewal';
+import { PERSISTED_SESSION_KEY } from '../../../../src/features/session/earlyRenewal';
+import { createTestStore, envelopeResponse, mockFetch } from '../../support/helpers';
+import { detail, detailRoutes, signedIn } from '../../features/items/itemDetailSupport';
 
 /*
  * Opening an item directly (docs/performance.md "Opening an item directly"): the early script recognises an item's
@@ -82,10 +81,11 @@ describe('detail URLs the early script recognises', () => {
   });
 
   it("requests what RTK Query's endpoints request (same paths, same comment categories)", () => {
+    const paths = { goal: '/api/goals/5', issue: '/api/issues/5', external: '/api/teams/7/externals/5' };
     for (const kind of ['goal', 'issue', 'external'] as const) {
       const arg = { kind, teamId: 7, id: 5 };
-      expect(earlyDetailPath(arg)).toBe(detailPath(arg));
-      expect(EARLY_COMMENT_CATEGORY[kind]).toBe(COMMENT_CATEGORY[kind]);
+      expect(itemDetailRequest(arg).url).toBe(paths[kind]);
+      expect(commentsArgOf(arg)).toEqual({ category: COMMENT_CATEGORY[kind], targetId: 5 });
     }
   });
 });

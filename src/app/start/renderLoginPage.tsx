@@ -3,13 +3,13 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { globalStyles } from './App';
-import { theme } from './theme';
-import { copy } from '../shared/copy';
-import { documentTitleOf } from '../shared/lib/pageTitle';
-import OnboardingLayout from '../features/onboarding/OnboardingLayout';
-import LoginPage, { LoginErrorLine } from '../features/onboarding/pages/LoginPage';
-import type { StaticLoginConfig } from '../features/onboarding/staticLogin/staticLogin';
+import { globalStyles } from '../App';
+import { theme } from '../theme';
+import { copy } from '../../shared/copy';
+import { documentTitleOf } from '../../shared/lib/pageTitle';
+import OnboardingLayout from '../../features/onboarding/OnboardingLayout';
+import LoginPage, { LoginErrorLine } from '../../features/onboarding/pages/LoginPage';
+import type { StaticLoginConfig } from '../../features/onboarding/staticLogin/staticLogin';
 
 /*
  * The login screen rendered at build time (docs/performance.md "Lighthouse"): the same components the SPA renders

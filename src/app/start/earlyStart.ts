@@ -1,24 +1,24 @@
-import { fetchFirstListPage, matchListUrl, type FirstListPage } from '../features/items/list/firstListPage';
+import { fetchFirstListPage, matchListUrl, type FirstListPage } from './firstListPage';
 import {
   PERSISTED_INVITE_KEY,
   readPersistedFlag,
   startEarlyRenewal,
   type RenewalStorage,
-} from '../features/session/earlyRenewal';
-import type { EarlyStart } from './earlyStartHandoff';
-import { fetchFirstDetail, matchDetailUrl, type FirstDetail } from '../features/items/detail/firstDetail';
+} from '../../features/session/earlyRenewal';
+import type { EarlyStart } from './handoff';
+import { fetchFirstDetail, matchDetailUrl, type FirstDetail } from './firstDetail';
 
 /*
  * What a fresh page starts before any of the app's code has loaded (docs/architecture.md "Session"). The early
  * script (src/early.ts, the first script of index.html, a few KB) runs this while the HTML is parsed, so the
- * requests go out while the browser is still fetching the app's bundles; the app (src/app/earlySession.ts) takes
+ * requests go out while the browser is still fetching the app's bundles; the app (start/earlySession.ts) takes
  * the result over when it starts. For a `/workspace` URL in a browser that holds a session:
  * - the session renewal (features/session/earlyRenewal.ts): the access token is kept in memory only, so a new page
  *   has none; the router hands the outcome to the store (app/appStore.ts);
- * - for a list URL, the list's first page with the renewed token (features/items/list/firstListPage.ts); the list
+ * - for a list URL, the list's first page with the renewed token (start/firstListPage.ts); the list
  *   route's loader hands it to RTK Query;
  * - for an item's detail URL (view or edit, every kind), the detail and its comments with the renewed token
- *   (features/items/detail/firstDetail.ts); the detail routes' loader hands them to RTK Query the same way.
+ *   (start/firstDetail.ts); the detail routes' loader hands them to RTK Query the same way.
  * The token stays in memory; the only thing written is the renewal's short-lived note in local storage (a
  * timestamp, see `claimRenewal` in features/session/earlyRenewal.ts).
  */
