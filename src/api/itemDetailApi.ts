@@ -16,8 +16,8 @@ import {
   itemDetailProvides,
   itemNameTag,
   staleAfterComment,
-  staleAfterItemChange,
 } from './cacheTags';
+import { staleAfterItemChange } from './itemChanges';
 import { errorStatus } from './errors';
 import { ITEM_SEGMENTS } from './itemsApi';
 

@@ -10,7 +10,8 @@ import type {
 } from '../../contract/items';
 import { LIST_PAGE_SIZE, type Grouping, type ItemKind } from '../../contract/itemEnums';
 import { baseApi, unwrapResult } from './baseApi';
-import { externalLinksTag, itemListProvides, simpleListProvides, staleAfterItemChange } from './cacheTags';
+import { externalLinksTag, itemListProvides, simpleListProvides } from './cacheTags';
+import { staleAfterItemChange } from './itemChanges';
 import { errorStatus } from './errors';
 
 /* Types only from contract/items (plus zod-free values from contract/itemEnums): zod never reaches the client. */
