@@ -38,11 +38,11 @@ export const liveSlice = createSlice({
   initialState,
   reducers: {
     /** The tab started or stopped receiving events (own stream opened or lost, leader's status relayed). */
-    liveStatusChanged(state, action: PayloadAction<{ connected: boolean }>) {
+    statusChanged(state, action: PayloadAction<{ connected: boolean }>) {
       state.connected = action.payload.connected;
     },
     /** The quiet offline status shows (after `OFFLINE_NOTICE_MS` without events) or hides. */
-    liveOfflineNoticeChanged(state, action: PayloadAction<{ visible: boolean }>) {
+    offlineNoticeChanged(state, action: PayloadAction<{ visible: boolean }>) {
       state.offline = action.payload.visible;
     },
   },
@@ -55,6 +55,7 @@ export const liveSlice = createSlice({
   },
 });
 
-export const { liveStatusChanged, liveOfflineNoticeChanged } = liveSlice.actions;
+/** `live/statusChanged`, `live/offlineNoticeChanged`. */
+export const { statusChanged: liveStatusChanged, offlineNoticeChanged: liveOfflineNoticeChanged } = liveSlice.actions;
 export const { selectLiveConnected, selectLiveOffline } = liveSlice.selectors;
 export const liveReducer = liveSlice.reducer;
