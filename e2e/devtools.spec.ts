@@ -35,8 +35,7 @@ function installDevtoolsStub() {
       log.name = options.name;
       let id = 0;
       const watched: CreateStore = (reducer, preloaded) => {
-        let store: { getState(): unknown } | null = null;
-        store = createStore((state, action) => {
+        const store = createStore((state, action) => {
           const next = reducer(state, action);
           const sanitize = options.actionSanitizer ?? ((value: unknown) => value);
           log.actions.push(JSON.stringify(sanitize(action, id++)) ?? 'null');
