@@ -71,7 +71,7 @@ test('DevTools in the production build: a teammate’s live event arrives, the t
   const created = await enterWorkspace(
     a,
     { name: '김민수', email: 'minsu@devtools.example' },
-    { create: 'Devtools Co' },
+    { create: 'DevTools1' },
   );
   const teamId = created.defaultTeamId;
   const token = new URL(created.inviteUrl!).searchParams.get('token')!;
