@@ -5,7 +5,7 @@ import { kindFactMap } from '../../contract/kinds';
 /*
  * The RTK Query cache tags: the one place that says which cached screen shows what (docs/architecture.md "Cache
  * tags"). Every query's `providesTags`, every mutation's `invalidatesTags` and the live event stream
- * (src/features/live/applyLiveEvent.ts) take their tags from here.
+ * (src/features/live/liveEventActions.ts; item changes through src/api/itemChanges.ts) take their tags from here.
  *
  * Items: a list page, a simple list (pickers) and a detail each provide their kind's tag — `{Goal|Issue|External,
  * 'LIST'}` for lists and pickers, `{Kind, id}` plus `{Kind, 'DETAIL'}` for a detail — so a change can reach one
@@ -94,36 +94,8 @@ export const itemDetailProvides = (kind: ItemKind, id: number): CacheTag[] => [
 
 // ---- what a change makes stale ----
 
-/**
- * The lists that show items of `kind`: its lists and simple list, its next-name preview and — for goals, whose
- * titles show on issue and external rows and group headers — the issue and external lists too.
- */
-export function listsShowing(kind: ItemKind): CacheTag[] {
-  const tags: CacheTag[] = [itemListTag(kind), itemNameTag(kind)];
-  if (kind !== 'external') tags.push(simpleListTag(kind));
-  if (kind === 'goal') tags.push(itemListTag('issue'), itemListTag('external'));
-  return tags;
-}
-
-/**
- * The details of the other kinds that show items of `kind`: a goal's title shows on issue and external details;
- * issues (and externals, which belong to goals the same way) change what a goal detail lists.
- */
-export function detailsShowing(kind: ItemKind): CacheTag[] {
-  return kind === 'goal' ? [itemDetailsTag('issue'), itemDetailsTag('external')] : [itemDetailsTag('goal')];
-}
-
-/**
- * What creating, updating or deleting items of `kind` makes stale — every mutation of items uses this: the lists
- * and details that show them (`listsShowing`, `detailsShowing`), the goal lists for issue and external changes,
- * and the changed items' own details (`ids`).
- */
-export function staleAfterItemChange(kind: ItemKind, ids: readonly number[] = []): CacheTag[] {
-  const tags = [...listsShowing(kind)];
-  if (kind !== 'goal') tags.push(itemListTag('goal'));
-  tags.push(...detailsShowing(kind), ...ids.map((id) => itemDetailTag(kind, id)));
-  return tags;
-}
+/* Items: src/api/itemChanges.ts (`staleAfterItemChange`, `itemChangeEffects`) — one rule for this tab's mutations
+ * and teammates' live events. */
 
 /** A comment added to one item: that item's comments. */
 export const staleAfterComment = (category: CommentCategory, targetId: number): CacheTag[] => [

@@ -17,8 +17,8 @@ import {
   itemDetailProvides,
   itemNameTag,
   staleAfterComment,
-  staleAfterItemChange,
 } from './cacheTags';
+import { staleAfterItemChange } from './itemChanges';
 import { errorStatus } from './errors';
 import { commentsRequest, itemDetailRequest, unwrapEnvelope } from './requests';
 

@@ -11,7 +11,8 @@ import type {
 import type { Grouping, ItemKind } from '../../contract/itemEnums';
 import { KIND_FACTS, kindFactMap } from '../../contract/kinds';
 import { baseApi, unwrapResult } from './baseApi';
-import { externalLinksTag, itemListProvides, simpleListProvides, staleAfterItemChange } from './cacheTags';
+import { externalLinksTag, itemListProvides, simpleListProvides } from './cacheTags';
+import { staleAfterItemChange } from './itemChanges';
 import { errorStatus } from './errors';
 import { itemListRequest, unwrapEnvelope } from './requests';
 

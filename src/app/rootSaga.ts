@@ -5,6 +5,7 @@ import { signOutSaga } from '../features/session/signOutSaga';
 import { loadingSaga } from '../features/onboarding/loadingSaga';
 import { onboardingSaga } from '../features/onboarding/onboardingSaga';
 import { leaveGuardSaga } from '../features/leaveGuard/leaveGuardSaga';
+import { liveSaga } from '../features/live/liveSaga';
 
 export function* rootSaga(): SagaIterator {
   yield all([
@@ -13,5 +14,7 @@ export function* rootSaga(): SagaIterator {
     fork(onboardingSaga),
     fork(signOutSaga),
     fork(leaveGuardSaga),
+    // Live updates: the event stream from the session's start to its end (features/live/liveSaga.ts).
+    fork(liveSaga),
   ]);
 }

@@ -39,6 +39,10 @@ import { uiPrefsReducer, type UiPrefsState } from '../features/uiPrefs/uiPrefsSl
 import { toastReducer } from '../features/toast/toastSlice';
 import { leaveGuardReducer } from '../features/leaveGuard/leaveGuardSlice';
 import { SEARCH_PERSISTED_KEYS, searchReducer } from '../features/search/recentSlice';
+import { liveReducer } from '../features/live/liveSlice';
+import { LIVE_ENVIRONMENT_CONTEXT } from '../features/live/liveSaga';
+import type { LiveEnvironment } from '../features/live/liveUpdates';
+import { actionSanitizer, stateSanitizer } from './devtoolsSanitizers';
 import { navigateBeforeRouter, type AppNavigate, type SagaContext } from './navigation';
 import { rootSaga } from './rootSaga';
 import { localStorageAdapter } from './storage';
@@ -95,6 +99,8 @@ function buildRootReducer(storage: WebStorage) {
     search: persistReducer(config('search', SEARCH_PERSISTED_KEYS), searchReducer),
     toast: toastReducer,
     leaveGuard: leaveGuardReducer,
+    // Live updates: whether events arrive, the offline notice (features/live/liveSlice.ts); never persisted.
+    live: liveReducer,
   });
 }
 
@@ -119,6 +125,8 @@ export interface AppStoreOptions {
   tabStorage?: TabStorage | null;
   /** Saga navigation; normally attached later with `setNavigate(router.navigate)`. */
   navigate?: AppNavigate;
+  /** EventSource, Web Locks and BroadcastChannel of the live saga; the browser's by default (tests inject fakes). */
+  liveEnvironment?: LiveEnvironment;
 }
 
 function withInitialStates(preloaded: PreloadedAppState | undefined, inviteToken: string | null) {
@@ -139,14 +147,16 @@ function withInitialStates(preloaded: PreloadedAppState | undefined, inviteToken
 
 /**
  * Creates the store: RTK Query (one api), redux-saga (context `{ navigate }`), redux-persist (one config per
- * small slice) and the serializability check (redux-persist's own actions excepted). The session's token
+ * small slice), the serializability check (redux-persist's own actions excepted) and Redux DevTools (sanitized). The session's token
  * selector and renewal (the session saga's, run on demand) are the thunk `extraArgument`, so the base query uses
  * them without importing the session feature (src/api/baseQuery.ts `SessionAccess`); so is the sink of the answers'
  * event marks (shared/lib/eventMarks.ts).
  */
 export function createAppStore(options: AppStoreOptions = {}) {
   const context: SagaContext = { navigate: options.navigate ?? navigateBeforeRouter };
-  const sagaMiddleware = createSagaMiddleware({ context: { ...context } });
+  const sagaMiddleware = createSagaMiddleware({
+    context: { ...context, [LIVE_ENVIRONMENT_CONTEXT]: options.liveEnvironment },
+  });
   const extra: ApiThunkExtra = {
     session: {
       selectAccessToken: (state) => selectAccessToken(state as RootState),
@@ -165,7 +175,9 @@ export function createAppStore(options: AppStoreOptions = {}) {
         thunk: { extraArgument: extra },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }).concat(baseApi.middleware, sagaMiddleware),
-    devTools: process.env.NODE_ENV !== 'production' && { name: 'Momentum' },
+    // On in every build, production included (README "Debugging a production build with time-travel"): only when
+    // the extension is installed, and it sees actions and state with secrets redacted (app/devtoolsSanitizers.ts).
+    devTools: { name: 'Momentum', actionSanitizer, stateSanitizer },
   });
 
   const persistor: Persistor = persistStore(store);

@@ -1,12 +1,8 @@
-import { useEffect, useState } from 'react';
 import { styled } from '@mui/material/styles';
-import { eventsApi } from '../../api/eventsApi';
-import { useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
 import { tokens } from '../../app/theme';
 import { copy } from '../../shared/copy';
-import { selectAccessToken } from '../session';
-import { applyLiveEvent } from './applyLiveEvent';
-import { createOfflineNotice, startLiveUpdates, type LiveEnvironment } from './liveUpdates';
+import { selectLiveConnected, selectLiveOffline } from './liveSlice';
 
 /** A small pill at the top centre: visible but quiet, never blocking the page. */
 const Status = styled('div')({
@@ -27,47 +23,14 @@ const Status = styled('div')({
   },
 });
 
-export interface LiveUpdatesProps {
-  /** The browser's EventSource, Web Locks and BroadcastChannel unless given (tests). */
-  env?: LiveEnvironment;
-}
-
 /**
- * Live updates of the workspace (docs/architecture.md "Live updates"): while the tab is signed in, holds (or
- * follows) the event stream and applies every event to the RTK Query cache; stops on sign-out. Renders the quiet
- * status "연결이 끊겼습니다 — 다시 연결 중" (a polite live region, always mounted) after ~5 s without a stream.
- * Mounted once, in the workspace shell.
+ * The live status of the workspace (docs/live-updates.md "In the browser"; the stream itself is the live saga's,
+ * features/live/liveSaga.ts): the quiet "연결이 끊겼습니다 — 다시 연결 중" (a polite live region, always mounted)
+ * after ~5 s without a stream. Mounted once, in the workspace shell.
  */
-export function LiveUpdates({ env }: LiveUpdatesProps) {
-  const store = useAppStore();
-  const signedIn = useAppSelector((state) => selectAccessToken(state) !== null);
-  const [offline, setOffline] = useState(false);
-  const [connected, setConnected] = useState(false);
-
-  useEffect(() => {
-    if (!signedIn) return undefined;
-    const notice = createOfflineNotice(setOffline);
-    const stop = startLiveUpdates({
-      env,
-      fetchTicket: async () =>
-        (
-          await store
-            .dispatch(eventsApi.endpoints.createEventTicket.initiate(undefined, { track: false }))
-            .unwrap()
-        ).ticket,
-      apply: (event) => applyLiveEvent(event, store.dispatch, store.getState),
-      onStatus: (open) => {
-        setConnected(open);
-        notice.status(open);
-      },
-    });
-    return () => {
-      stop?.();
-      notice.dispose();
-      setConnected(false);
-    };
-  }, [signedIn, store, env]);
-
+export function LiveUpdates() {
+  const connected = useAppSelector(selectLiveConnected);
+  const offline = useAppSelector(selectLiveOffline);
   return (
     // `data-state` says whether this tab receives events (own stream or the leader's relay); tests wait on it.
     <Status

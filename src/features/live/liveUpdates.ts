@@ -1,5 +1,6 @@
 import type { LiveEvent } from '../../../contract/events';
 import { type EventMarks, eventMarks } from '../../shared/lib/eventMarks';
+import type { LiveResyncReason } from './liveSlice';
 import {
   createLiveConnection,
   type EventSourceFactory,
@@ -9,10 +10,10 @@ import {
 
 /*
  * One event stream per browser, not per tab (docs/architecture.md "Live updates"): the tab holding the Web Lock
- * `momentum-events` is the leader and holds the stream (features/live/liveConnection.ts); it applies each event
- * and relays it, with its connection status, over the BroadcastChannel `momentum-events`. The other tabs apply the
- * relayed events; when the leader closes or signs out, its lock passes to a waiting tab, which resumes from the
- * last id it saw relayed. Same pattern as features/session/crossTabRenewal.ts. Without Web Locks or
+ * `momentum-events` is the leader and holds the stream (features/live/liveConnection.ts); it passes each event on
+ * (to features/live/liveSaga.ts, which dispatches it) and relays it, with its connection status, over the
+ * BroadcastChannel `momentum-events`. The other tabs pass the relayed events on the same way; when the leader
+ * closes or signs out, its lock passes to a waiting tab, which resumes from the last id it saw relayed. Same pattern as features/session/crossTabRenewal.ts. Without Web Locks or
  * BroadcastChannel every tab holds its own stream (the server allows 8 per member); without EventSource nothing
  * happens.
  */
@@ -46,8 +47,13 @@ export function browserLiveEnvironment(): LiveEnvironment {
 export interface LiveUpdatesOptions {
   /** A fresh one-time ticket (POST /api/events/ticket). */
   fetchTicket: () => Promise<string>;
-  /** Applies one event to this tab (features/live/applyLiveEvent.ts). */
+  /** Receives one event of the stream (own or relayed), in order (features/live/liveSaga.ts dispatches it). */
   apply: (event: LiveEvent) => void;
+  /**
+   * Events may have been missed here without the server saying so (`reason`); `apply({ type: 'resync' })` when not
+   * given.
+   */
+  onResync?: (reason: LiveResyncReason) => void;
   /** Whether this tab receives events now (its own stream or the leader's). */
   onStatus: (connected: boolean) => void;
   env?: LiveEnvironment;
@@ -72,8 +78,10 @@ export function startLiveUpdates(options: LiveUpdatesOptions): (() => void) | nu
 
   const resume: ResumePoint = { lastEventId: null, wasConnected: false };
   const marks = options.marks ?? eventMarks;
+  const resync = (reason: LiveResyncReason) =>
+    options.onResync ? options.onResync(reason) : options.apply({ type: 'resync' });
   // An answer older than the stream (a request in flight when it began): refetch what is shown.
-  marks.onStale(() => options.apply({ type: 'resync' }));
+  marks.onStale(() => resync('staleAnswer'));
   let stopped = false;
   let leader = false;
   let connected = false;
@@ -117,9 +125,7 @@ export function startLiveUpdates(options: LiveUpdatesOptions): (() => void) | nu
       if (leader) return;
       if (data.type === 'momentum/liveStatus') {
         // The first word from the leader: events it passed on before this tab listened are missing here.
-        if (data.lastEventId !== undefined && marks.followStream(data.lastEventId)) {
-          options.apply({ type: 'resync' });
-        }
+        if (data.lastEventId !== undefined && marks.followStream(data.lastEventId)) resync('followerBehind');
         if (data.lastEventId) resume.lastEventId = data.lastEventId;
         if (data.connected) resume.wasConnected = true;
         setStatus(data.connected);
@@ -140,7 +146,9 @@ export function startLiveUpdates(options: LiveUpdatesOptions): (() => void) | nu
       firstResumeId: () => marks.beginOwnStream(),
       random: options.random,
       onEvent: (event, id) => {
-        options.apply(event);
+        // A resync without an id is the connection's own (reconnected with nothing to resume from).
+        if (event.type === 'resync' && id === null) resync('reconnectWithoutId');
+        else options.apply(event);
         post({ type: 'momentum/liveEvent', id, event });
       },
       onStatus: (value) => {

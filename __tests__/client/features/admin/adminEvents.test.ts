@@ -3,7 +3,7 @@ import type { Persistor } from 'redux-persist';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import type { StaticProvider } from 'redux-saga-test-plan/providers';
-import { applyLiveEvent } from '../../../../src/features/live/applyLiveEvent';
+import { liveEventActions } from '../../../../src/features/live/liveEventActions';
 import { inviteReducer } from '../../../../src/features/invite/inviteSlice';
 import { selectMyMemberId, sessionReducer, signedOut } from '../../../../src/features/session/sessionSlice';
 import { removedFromWorkspace, signOutSaga } from '../../../../src/features/session/signOutSaga';
@@ -29,46 +29,36 @@ describe('selectMyMemberId', () => {
   });
 });
 
-describe('applyLiveEvent: member.removed and member.role_changed', () => {
-  const types = (dispatch: jest.Mock) =>
-    dispatch.mock.calls.map(([action]) => (action as { type: string }).type);
+type Action = { type: string; payload?: unknown };
+const types = (actions: unknown[]) => (actions as Action[]).map((action) => action.type);
+const invalidated = (actions: unknown[]) =>
+  (actions as Action[]).find((action) => action.type.endsWith('invalidateTags'))?.payload;
 
+describe('liveEventActions: member.removed and member.role_changed', () => {
   it('signs out when the removed member is this tab’s member', () => {
-    const dispatch = jest.fn();
-    applyLiveEvent({ type: 'member.removed', actorId: 1, memberId: 7 }, dispatch, () => stateWith(7));
-    expect(types(dispatch)).toEqual([removedFromWorkspace.type]);
+    const actions = liveEventActions({ type: 'member.removed', actorId: 1, memberId: 7 }, stateWith(7));
+    expect(types(actions)).toEqual([removedFromWorkspace.type]);
   });
 
   it('only refreshes names and members when someone else was removed', () => {
-    const dispatch = jest.fn();
-    applyLiveEvent({ type: 'member.removed', actorId: 1, memberId: 8 }, dispatch, () => stateWith(7));
-    expect(types(dispatch)).not.toContain(removedFromWorkspace.type);
-    const invalidated = dispatch.mock.calls
-      .map(([action]) => action)
-      .find((a) => a.type.endsWith('invalidateTags'));
-    expect(invalidated.payload).toEqual(expect.arrayContaining(['Member', 'Issue', 'Comment']));
+    const actions = liveEventActions({ type: 'member.removed', actorId: 1, memberId: 8 }, stateWith(7));
+    expect(types(actions)).not.toContain(removedFromWorkspace.type);
+    expect(invalidated(actions)).toEqual(expect.arrayContaining(['Member', 'Issue', 'Comment']));
   });
 
   it('refreshes the members list and the caller’s profile (its role) on a role change', () => {
-    const dispatch = jest.fn();
-    applyLiveEvent({ type: 'member.role_changed', actorId: 1, memberId: 7, role: 'admin' }, dispatch, () =>
+    const actions = liveEventActions(
+      { type: 'member.role_changed', actorId: 1, memberId: 7, role: 'admin' },
       stateWith(7),
     );
-    const invalidated = dispatch.mock.calls
-      .map(([action]) => action)
-      .find((a) => a.type.endsWith('invalidateTags'));
-    expect(invalidated.payload).toEqual(expect.arrayContaining(['Member', 'WorkspaceProfile']));
+    expect(invalidated(actions)).toEqual(expect.arrayContaining(['Member', 'WorkspaceProfile']));
   });
 });
 
-describe('applyLiveEvent: workspace.updated', () => {
+describe('liveEventActions: workspace.updated', () => {
   it('refreshes the workspace profile (name and logo in the sidebar)', () => {
-    const dispatch = jest.fn();
-    applyLiveEvent({ type: 'workspace.updated', actorId: 1 }, dispatch, () => stateWith(7));
-    const invalidated = dispatch.mock.calls
-      .map(([action]) => action)
-      .find((a) => a.type.endsWith('invalidateTags'));
-    expect(invalidated.payload).toEqual(['WorkspaceProfile']);
+    const actions = liveEventActions({ type: 'workspace.updated', actorId: 1 }, stateWith(7));
+    expect(invalidated(actions)).toEqual(['WorkspaceProfile']);
   });
 });
 

@@ -6,7 +6,7 @@ import { itemDetailApi } from '../../../../src/api/itemDetailApi';
 import { itemsApi, type ItemListArg } from '../../../../src/api/itemsApi';
 import { membersApi } from '../../../../src/api/membersApi';
 import { teamsApi } from '../../../../src/api/teamsApi';
-import { applyLiveEvent } from '../../../../src/features/live/applyLiveEvent';
+import { liveEventReceived } from '../../../../src/features/live/liveSlice';
 import { createTestStore, envelopeResponse, mockFetch, type FetchHandler } from '../../support/helpers';
 import { detail } from '../items/itemDetailSupport';
 import { group, item, kim, lee, page, signedIn, withManagers } from '../items/itemListSupport';
@@ -14,7 +14,7 @@ import { members } from '../settings/settingsSupport';
 import { onePage, team, teamsHandler } from '../workspace/workspaceSupport';
 
 /*
- * The live event → RTK Query cache mapping (src/features/live/applyLiveEvent.ts), one block per event type, on
+ * The live event → RTK Query cache mapping (src/features/live/liveEventActions.ts and src/api/itemChanges.ts, applied by the live saga), one block per event type, on
  * the real store with `fetch` mocked: what a user would see change (a row in place, a new row after the refetch,
  * comments, badges) and which requests the event causes.
  */
@@ -79,7 +79,8 @@ async function setup(routes: Record<string, FetchHandler> = {}) {
     ...routes,
   });
   const { store } = await createTestStore({ preloadedState: signedIn });
-  const apply = (event: LiveEvent) => applyLiveEvent(event, store.dispatch, store.getState);
+  // Dispatched as the live saga dispatches every event of the stream.
+  const apply = (event: LiveEvent) => store.dispatch(liveEventReceived(event));
   const listRows = (arg: ItemListArg = STATE_LIST) =>
     (itemsApi.endpoints.getItemList.select(arg)(store.getState()).data?.pages ?? []).flatMap((p) =>
       p.data.map((g) => ({ key: g.groupKey, count: g.dataCnt, titles: g.items.map((row) => row.title) })),

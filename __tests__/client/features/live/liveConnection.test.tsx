@@ -13,7 +13,7 @@ import { onePage, team, teamsHandler } from '../workspace/workspaceSupport';
 import { teamsApi } from '../../../../src/api/teamsApi';
 
 /*
- * The event stream connection (src/features/live/liveConnection.ts, liveUpdates.ts, LiveUpdates.tsx): tickets,
+ * The event stream connection (src/features/live/liveConnection.ts, liveUpdates.ts, liveSaga.ts, LiveUpdates.tsx): tickets,
  * resume point, backoff, the quiet offline status, sign-out, and one stream per browser across tabs.
  */
 
@@ -153,18 +153,19 @@ describe('a stream with tickets (startLiveUpdates, no other tabs)', () => {
   });
 });
 
-describe('<LiveUpdates /> in the app', () => {
+describe('the live saga and <LiveUpdates /> in the app', () => {
   async function renderLive() {
     const { seen } = mockFetch({
       'POST /api/events/ticket': () =>
         envelopeResponse(200, { ticket: `ticket-${seen.length}`, expiresIn: 30 }),
       'GET /api/workspace/setting/teams': teamsHandler(onePage(team(7, 'Acme', true))),
     });
-    const bundle = await createTestStore({ preloadedState: signedIn });
     const env: LiveEnvironment = { EventSource: FakeEventSource, locks: null, BroadcastChannel: null };
+    // The live saga starts with the session (the token is already there) and runs the stream in `env`.
+    const bundle = await createTestStore({ preloadedState: signedIn, liveEnvironment: env });
     render(
       <Provider store={bundle.store}>
-        <LiveUpdates env={env} />
+        <LiveUpdates />
       </Provider>,
     );
     return { ...bundle, seen };
@@ -205,15 +206,15 @@ describe('<LiveUpdates /> in the app', () => {
         return response;
       },
     });
-    const { store } = await createTestStore({ preloadedState: signedIn });
-    const subscription = store.dispatch(teamsApi.endpoints.getTeams.initiate());
-    await subscription;
     const env: LiveEnvironment = { EventSource: FakeEventSource, locks: null, BroadcastChannel: null };
-    render(
-      <Provider store={store}>
-        <LiveUpdates env={env} />
-      </Provider>,
-    );
+    // The data is read before the app's store and its stream exist (as by the early script); the marks are the
+    // page's, shared by both.
+    const early = await createTestStore({ preloadedState: signedIn });
+    const subscription = early.store.dispatch(teamsApi.endpoints.getTeams.initiate());
+    await subscription;
+    expect(FakeEventSource.instances).toHaveLength(0);
+    // The app's store starts with the session: so does the stream.
+    await createTestStore({ preloadedState: signedIn, liveEnvironment: env });
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     expect(FakeEventSource.latest.param('lastEventId')).toBe('314');
     subscription.unsubscribe();

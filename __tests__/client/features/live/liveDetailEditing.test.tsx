@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { LiveEvent } from '../../../../contract/events';
-import { applyLiveEvent } from '../../../../src/features/live/applyLiveEvent';
+import { liveEventReceived } from '../../../../src/features/live/liveSlice';
 import { envelopeResponse, mockFetch, renderApp } from '../../support/helpers';
 import { detail, detailRoutes, signedIn } from '../items/itemDetailSupport';
 import { item } from '../items/itemListSupport';
@@ -8,7 +8,7 @@ import { item } from '../items/itemListSupport';
 /*
  * Live updates on an open detail (src/features/items/detail/ItemDetailPage.tsx): view mode shows a teammate's
  * change; edit mode keeps the typed text and says that the item changed, with a way to the latest version.
- * Events are applied to the app's store as the stream would (features/live/applyLiveEvent.ts).
+ * Events are dispatched to the app's store as the live saga dispatches the stream's (`live/eventReceived`).
  */
 
 configure({ asyncUtilTimeout: 5000 });
@@ -49,7 +49,7 @@ it('view mode: a teammate’s change shows without a reload', async () => {
   expect(await titleBox()).toHaveValue('처음 제목');
 
   const event = teammateSaves({ title: '팀원이 바꾼 제목' });
-  act(() => applyLiveEvent(event, store.dispatch, store.getState));
+  act(() => store.dispatch(liveEventReceived(event)));
 
   await waitFor(async () => expect(await titleBox()).toHaveValue('팀원이 바꾼 제목'));
   expect(seen.filter((request) => request.path === '/api/issues/5')).toHaveLength(2);
@@ -65,7 +65,7 @@ it('edit mode: typed text is kept, the notice says the item changed, and 최신 
   fireEvent.change(title, { target: { value: '내가 쓰는 제목' } });
 
   const event = teammateSaves({ title: '팀원이 바꾼 제목', state: 'FINISH' });
-  act(() => applyLiveEvent(event, store.dispatch, store.getState));
+  act(() => store.dispatch(liveEventReceived(event)));
 
   expect(await screen.findByText(CHANGED)).toBeInTheDocument();
   expect(await titleBox()).toHaveValue('내가 쓰는 제목');
@@ -103,7 +103,7 @@ it('edit mode: an event that changes nothing on the item (e.g. an echo) shows no
     fields: [],
     item: item(5, { title: '처음 제목' }),
   };
-  act(() => applyLiveEvent(echo, store.dispatch, store.getState));
+  act(() => store.dispatch(liveEventReceived(echo)));
   await waitFor(() => expect(seen.filter((request) => request.path === '/api/issues/5')).toHaveLength(2));
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   expect(screen.queryByText(CHANGED)).not.toBeInTheDocument();
