@@ -5,9 +5,10 @@ import { ITEM_KINDS } from './itemEnums';
 import { listItemSchema } from './items';
 
 /**
- * Live updates (docs/live-updates.md): every signed-in tab holds one server-sent events stream,
- * `GET /api/events?ticket=…`, and receives small change events of its member's workspace. The tab uses them to
- * refresh or patch what it shows (src/features/live/). Nothing here carries more than a list row.
+ * Live updates (docs/live-updates.md): one tab per browser (the leader) holds one server-sent events stream,
+ * `GET /api/events?ticket=…`, receives small change events of its member's workspace and relays them to the
+ * browser's other tabs. Each tab dispatches them as `live/eventReceived` and refreshes or patches what it shows
+ * (src/features/live/liveSaga.ts). Nothing here carries more than a list row.
  *
  * Wire format: `id: <outbox id>` (a decimal string, the resume point for `Last-Event-ID`), `event: change`,
  * `data: <one LiveEvent as JSON>`; a `: heartbeat` comment every ~25 s. After a reconnect with `Last-Event-ID` the

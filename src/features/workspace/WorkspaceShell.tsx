@@ -36,8 +36,8 @@ const Main = styled('main')(({ theme }) => ({
  * The workspace shell (docs/product.md "Sidebar"): on tablet and desktop the fixed sidebar (workspace or settings
  * mode, full or mini, auto-collapsed at ≤ 768px); on phones (< 600 px) the top app bar and the full sidebar in a
  * temporary drawer that closes on navigation, Esc and the backdrop. Then the page in the one `<main>`, the toast
- * area, the live updates of the workspace (features/live/LiveUpdates.tsx: event stream → RTK Query cache, with its
- * quiet offline status), and the command palette with the keyboard shortcuts (features/search: Ctrl/⌘-K, `/`, `C`,
+ * area, the live updates' quiet offline status (features/live/LiveUpdates.tsx; the stream itself is the live saga's,
+ * features/live/liveSaga.ts), and the command palette with the keyboard shortcuts (features/search: Ctrl/⌘-K, `/`, `C`,
  * `G …`, `J`/`K`, `?`, and the search buttons).
  */
 export default function WorkspaceShell() {
