@@ -1,6 +1,7 @@
 import type { LiveEvent } from '../../../contract/events';
 import type { ListItem } from '../../../contract/items';
 import type { Grouping, ItemKind } from '../../../contract/itemEnums';
+import { groupKeyOf, groupingDef } from '../../../contract/groupings';
 import { baseApi } from '../../api/baseApi';
 import {
   COMMENT_CATEGORY,
@@ -42,30 +43,11 @@ const detailTag = itemDetailTag;
 
 /** The group keys a row belongs to under `grouping` (docs/product.md "Grouped lists"; MANAGER: one per manager). */
 export function rowGroupKeys(item: ListItem, grouping: Grouping): string[] {
-  switch (grouping) {
-    case 'STATE':
-      return [item.state];
-    case 'PRIORITY':
-      return [item.priority];
-    case 'MANAGER':
-      return item.managers.info.length
-        ? item.managers.info.map((manager) => String(manager.memberId))
-        : ['NONE'];
-    case 'GOAL':
-      return [item.goal ? String(item.goal.id) : 'NONE'];
-    case 'EXT_TYPE':
-      return [item.extServiceType ?? 'NONE'];
-  }
+  return groupKeyOf(grouping, item);
 }
 
-/** The event field that decides the group of each grouping. */
-const GROUPING_FIELD = {
-  STATE: 'state',
-  PRIORITY: 'priority',
-  MANAGER: 'managers',
-  GOAL: 'goal',
-  EXT_TYPE: null,
-} as const;
+/** The event field that decides the group of each grouping (contract/groupings.ts `liveField`). */
+const fieldOf = (grouping: Grouping) => groupingDef(grouping).liveField;
 
 const sameKeys = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
@@ -106,7 +88,7 @@ function patchListRows(
         if (group.items.some((row) => row.id === event.id)) before.add(group.groupKey);
       }
     }
-    const field = GROUPING_FIELD[arg.grouping];
+    const field = fieldOf(arg.grouping);
     if (before.size === 0) {
       if (field && event.fields.includes(field)) refetch = true;
       continue;
