@@ -146,9 +146,10 @@ export const GROUPINGS_BY_KIND: Record<ItemKind, readonly Grouping[]> = {
   external: GROUPINGS.filter((g) => groupingDef(g).kinds.includes('external')),
 };
 
-export const GROUPING_LABELS = Object.fromEntries(
-  GROUPINGS.map((g) => [g, groupingDef(g).label]),
-) as Record<Grouping, string>;
+export const GROUPING_LABELS = Object.fromEntries(GROUPINGS.map((g) => [g, groupingDef(g).label])) as Record<
+  Grouping,
+  string
+>;
 
 /**
  * The group keys `row` belongs to under `grouping` (docs/product.md "Grouped lists"): one key, or for MANAGER one
@@ -207,8 +208,12 @@ export function cursorCarriesLabel(grouping: Grouping, key: string): boolean {
  * PRIORITY codes; EXT_TYPE as 'GitHub' / 'Slack'; an unknown key as `keyLabels.unknown`), the server's label
  * otherwise ('없음' for the none group).
  */
-export function clientGroupLabel(grouping: Grouping, group: { groupKey: string; filterName: string }): string {
+export function clientGroupLabel(
+  grouping: Grouping,
+  group: { groupKey: string; filterName: string },
+): string {
   const { keyLabels } = groupingDef(grouping);
-  if (keyLabels) return Object.hasOwn(keyLabels, group.groupKey) ? keyLabels[group.groupKey]! : keyLabels.unknown;
+  if (keyLabels)
+    return Object.hasOwn(keyLabels, group.groupKey) ? keyLabels[group.groupKey]! : keyLabels.unknown;
   return group.filterName || (group.groupKey === NONE_GROUP_KEY ? NONE_GROUP_LABEL : group.groupKey);
 }

@@ -53,7 +53,12 @@ it('counts every item in the groups groupKeyOf gives it, for every grouping, thr
   const ids = [
     goal,
     await create('goals', { title: '다른 목표', priority: 'HIGH' }),
-    await create('issues', { title: '일', goalId: goal, managersId: [lee, alice], deadline: { end: '2030-01-02' } }),
+    await create('issues', {
+      title: '일',
+      goalId: goal,
+      managersId: [lee, alice],
+      deadline: { end: '2030-01-02' },
+    }),
     await create('issues', { title: '이', state: 'REVIEW', priority: 'URGENT' }),
     await create('issues', { title: '삼', managersId: [alice] }),
     await create('externals', { title: '외부', goalId: goal, extServiceType: 'SLACK' }),

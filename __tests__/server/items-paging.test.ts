@@ -326,7 +326,8 @@ function expectedGroups(
       goal: it.goalId === null ? null : { id: it.goalId },
       extServiceType: it.ext,
     };
-    for (const key of groupKeyOf(grouping, row)) put(key, serverGroupLabel(grouping, key, lookup(key)), it.id);
+    for (const key of groupKeyOf(grouping, row))
+      put(key, serverGroupLabel(grouping, key, lookup(key)), it.id);
   }
   const { order: registryOrder } = groupingDef(grouping);
   const fixed: readonly string[] | undefined = registryOrder === 'collated' ? undefined : registryOrder;

@@ -228,30 +228,32 @@ function readGroup(
   beforeId: number | null,
   limit: number,
 ) {
-  return tx
-    .select({
-      alarmId: alarm.id,
-      reason: alarm.reason,
-      read: alarm.read,
-      alarmCreatedAt: alarm.createdAt,
-      row: listRowJson(),
-      kind: item.kind,
-      teamId: item.teamId,
-    })
-    .from(alarm)
-    .innerJoin(item, eq(item.id, alarm.itemId))
-    .where(
-      and(
-        where,
-        groupPredicate(LIST_GROUPING[grouping], key),
-        beforeId === null ? undefined : lt(alarm.id, beforeId),
-      ),
-    )
-    // `DESC NULLS LAST`, the order `alarm_member_id_idx` is declared in (plain `DESC` is `NULLS FIRST`, which only the
-    // primary key can give: the planner walked every member's alarms from the newest down). Ids are never null, so
-    // the rows are the same (__tests__/server/query-plans.test.ts).
-    .orderBy(sql`${alarm.id} desc nulls last`)
-    .limit(limit);
+  return (
+    tx
+      .select({
+        alarmId: alarm.id,
+        reason: alarm.reason,
+        read: alarm.read,
+        alarmCreatedAt: alarm.createdAt,
+        row: listRowJson(),
+        kind: item.kind,
+        teamId: item.teamId,
+      })
+      .from(alarm)
+      .innerJoin(item, eq(item.id, alarm.itemId))
+      .where(
+        and(
+          where,
+          groupPredicate(LIST_GROUPING[grouping], key),
+          beforeId === null ? undefined : lt(alarm.id, beforeId),
+        ),
+      )
+      // `DESC NULLS LAST`, the order `alarm_member_id_idx` is declared in (plain `DESC` is `NULLS FIRST`, which only the
+      // primary key can give: the planner walked every member's alarms from the newest down). Ids are never null, so
+      // the rows are the same (__tests__/server/query-plans.test.ts).
+      .orderBy(sql`${alarm.id} desc nulls last`)
+      .limit(limit)
+  );
 }
 
 /** The caller's unread alarms per tab and in all (their current workspace only). */

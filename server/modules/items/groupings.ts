@@ -64,7 +64,14 @@ export interface GroupingSql {
   predicate: (key: string) => SQL;
   /** Whether `key` can be a group key of the grouping (cursor validation). */
   validKey: (key: string) => boolean;
+  /**
+   * The indexes that may serve a group's read (its own list index, or the team's list with the group's condition
+   * as a filter): __tests__/server/list-plan.test.ts checks the plans against them.
+   */
+  indexes: string[];
 }
+
+const TEAM_LIST = 'item_team_kind_id_idx';
 
 /** Whether `key` is one of the grouping's fixed keys. */
 const fixedKey = (grouping: Grouping) => (key: string) => {
@@ -85,6 +92,7 @@ export const GROUPINGS_SQL: Record<Grouping, GroupingSql> = {
     key: (i) => `${i}.state`,
     predicate: (key) => columnIs(sql`${item.state}`, key, false),
     validKey: fixedKey('STATE'),
+    indexes: ['item_team_kind_state_id_idx', TEAM_LIST],
   },
   PRIORITY: {
     reads: [groupRead('i.priority = p.key')],
@@ -93,6 +101,7 @@ export const GROUPINGS_SQL: Record<Grouping, GroupingSql> = {
     key: (i) => `${i}.priority`,
     predicate: (key) => columnIs(sql`${item.priority}`, key, false),
     validKey: fixedKey('PRIORITY'),
+    indexes: ['item_team_kind_priority_id_idx', TEAM_LIST],
   },
   MANAGER: {
     reads: [
@@ -118,6 +127,7 @@ export const GROUPINGS_SQL: Record<Grouping, GroupingSql> = {
         ? sql`not exists (select 1 from item_manager im where im.item_id = ${item.id})`
         : sql`exists (select 1 from item_manager im where im.item_id = ${item.id} and im.member_id = ${Number(key)})`,
     validKey: idKey,
+    indexes: [TEAM_LIST, 'item_manager_member_item_idx'],
   },
   GOAL: {
     reads: [
@@ -130,6 +140,7 @@ export const GROUPINGS_SQL: Record<Grouping, GroupingSql> = {
     predicate: (key) =>
       key === NONE_GROUP_KEY ? sql`${item.goalId} is null` : sql`${item.goalId} = ${Number(key)}`,
     validKey: idKey,
+    indexes: ['item_team_kind_goal_id_idx', TEAM_LIST],
   },
   EXT_TYPE: {
     reads: [
@@ -141,6 +152,7 @@ export const GROUPINGS_SQL: Record<Grouping, GroupingSql> = {
     key: (i) => `coalesce(${i}.ext_service_type, '${NONE_GROUP_KEY}')`,
     predicate: (key) => columnIs(sql`${item.extServiceType}`, key, true),
     validKey: fixedKey('EXT_TYPE'),
+    indexes: [TEAM_LIST],
   },
 };
 

@@ -99,9 +99,14 @@ const HEADER_ICONS: Record<GroupIconSource, (group: MergedGroup, none: boolean) 
   stateDot: (group) => <StatusDot state={stateOf(group.groupKey)} size="1.6rem" />,
   priorityIcon: (group) => <PriorityIcon priority={priorityOf(group.groupKey)} size="3.2rem" />,
   memberImage: (group, none) =>
-    group.imageUrl && !none ? <img className="avatar" src={group.imageUrl} alt="" /> : <UserIcon size="2.4rem" />,
+    group.imageUrl && !none ? (
+      <img className="avatar" src={group.imageUrl} alt="" />
+    ) : (
+      <UserIcon size="2.4rem" />
+    ),
   goal: (_group, none) => <GoalIcon style={none ? { color: tokens.grey[400] } : undefined} />,
-  extServiceLogo: (group, none) => (none ? <UserIcon /> : <ExtServiceLogo type={extServiceOf(group.groupKey)} />),
+  extServiceLogo: (group, none) =>
+    none ? <UserIcon /> : <ExtServiceLogo type={extServiceOf(group.groupKey)} />,
 };
 
 function HeaderIcon({ grouping, group }: { grouping: Grouping; group: MergedGroup }) {
