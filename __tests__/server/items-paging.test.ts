@@ -8,11 +8,13 @@ import {
   type Grouping,
   type ItemKind,
   NONE_GROUP_KEY,
-  NONE_GROUP_LABEL,
   PRIORITIES,
   type Priority,
   STATES,
   type State,
+  groupKeyOf,
+  groupingDef,
+  serverGroupLabel,
 } from '../../contract';
 import { item, itemCounter, itemManager, workspace } from '../../server/db/schema';
 import { type SignedInMember, asMember } from './support/members';
@@ -307,31 +309,28 @@ function expectedGroups(
     bucket.ids.push(id);
     buckets.set(key, bucket);
   };
+  // The keys come from the registry (contract/groupings.ts `groupKeyOf`, as the client's live patching reads them);
+  // the labels are looked up here: member names and goal titles for MANAGER / GOAL, the key itself otherwise.
+  const lookup = (key: string) =>
+    grouping === 'MANAGER'
+      ? (people.find((p) => String(p.id) === key)?.name ?? null)
+      : grouping === 'GOAL'
+        ? (goalTitles.get(Number(key)) ?? null)
+        : null;
   for (const it of items) {
-    switch (grouping) {
-      case 'STATE':
-        put(it.state, it.state, it.id);
-        break;
-      case 'PRIORITY':
-        put(it.priority, it.priority, it.id);
-        break;
-      case 'EXT_TYPE':
-        put(it.ext ?? NONE_GROUP_KEY, it.ext ?? NONE_GROUP_LABEL, it.id);
-        break;
-      case 'GOAL':
-        if (it.goalId === null) put(NONE_GROUP_KEY, NONE_GROUP_LABEL, it.id);
-        else put(String(it.goalId), goalTitles.get(it.goalId)!, it.id);
-        break;
-      case 'MANAGER':
-        if (it.managerIds.length === 0) put(NONE_GROUP_KEY, NONE_GROUP_LABEL, it.id);
-        for (const memberId of it.managerIds) {
-          put(String(memberId), people.find((p) => p.id === memberId)!.name, it.id);
-        }
-        break;
-    }
+    const row = {
+      state: it.state,
+      priority: it.priority,
+      deadline: { start: null, end: null },
+      managers: { info: it.managerIds.map((memberId) => ({ memberId })) },
+      goal: it.goalId === null ? null : { id: it.goalId },
+      extServiceType: it.ext,
+    };
+    for (const key of groupKeyOf(grouping, row))
+      put(key, serverGroupLabel(grouping, key, lookup(key)), it.id);
   }
-  const fixed: readonly string[] | undefined =
-    grouping === 'STATE' ? STATES : grouping === 'PRIORITY' ? PRIORITIES : undefined;
+  const { order: registryOrder } = groupingDef(grouping);
+  const fixed: readonly string[] | undefined = registryOrder === 'collated' ? undefined : registryOrder;
   const order = ([ka, a]: [string, { label: string }], [kb, b]: [string, { label: string }]) => {
     if (fixed) return fixed.indexOf(ka) - fixed.indexOf(kb);
     if (ka === NONE_GROUP_KEY) return -1;

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import {
   EXT_SERVICE_TYPES,
+  GROUPINGS,
   type Grouping,
   type ListPage,
   NONE_GROUP_KEY,
@@ -20,6 +21,7 @@ import { item, itemManager } from '../../server/db/schema';
 import { KIND_BY_NAME } from '../../server/modules/items/kinds';
 import { decodeCursor } from '../../server/modules/items/cursor';
 import { listPage, pageParams, pageStatement } from '../../server/modules/items/list';
+import { groupingSql } from '../../server/modules/items/groupings';
 import type { TeamScope } from '../../server/http/team-scope';
 import { createTeamWith } from './support/items';
 import { type PlanNode, explainPrepared } from './support/plans';
@@ -140,7 +142,6 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-
 function nodes<T extends PlanNode>(plan: T): T[] {
   return [plan, ...((plan.Plans ?? []) as T[]).flatMap((child) => nodes(child))];
 }
@@ -155,14 +156,10 @@ const describePlan = (plan: PlanNode): string =>
  * of the kind with the group's condition as a filter (the planner's choice for large groups, e.g. GOAL NONE);
  * MANAGER groups also a member's items from `item_manager_member_item_idx`.
  */
-const TEAM_LIST = 'item_team_kind_id_idx';
-const INTENDED: Record<Grouping, string[]> = {
-  STATE: ['item_team_kind_state_id_idx', TEAM_LIST],
-  PRIORITY: ['item_team_kind_priority_id_idx', TEAM_LIST],
-  GOAL: ['item_team_kind_goal_id_idx', TEAM_LIST],
-  EXT_TYPE: [TEAM_LIST],
-  MANAGER: [TEAM_LIST, 'item_manager_member_item_idx'],
-};
+const INTENDED = Object.fromEntries(GROUPINGS.map((g) => [g, groupingSql(g).indexes])) as Record<
+  Grouping,
+  string[]
+>;
 const LIST_INDEXES = new Set([...Object.values(INTENDED).flat(), 'item_manager_member_item_idx']);
 
 /** The groups checked: (kind, grouping, key). */

@@ -1,7 +1,13 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
-import { ALARM_GROUPINGS_BY_TYPE, type Grouping, ITEM_KINDS, type ItemKind } from '../../contract';
+import {
+  ALARM_GROUPINGS_BY_TYPE,
+  type Grouping,
+  ITEM_KINDS,
+  type ItemKind,
+  NONE_GROUP_KEY,
+} from '../../contract';
 import { plainTextToLexical } from '../../contract/lexical';
 import { type Db, analyze, schema } from '../../server/db';
 import { alarm, comment, item, itemManager, team } from '../../server/db/schema';
@@ -344,10 +350,8 @@ async function orderedStatements(): Promise<{ label: string; statement: Recorded
     }
   }
 
-  const groupKeys: Record<Grouping, string> = {
-    STATE: 'NONE',
-    PRIORITY: 'NONE',
-    GOAL: 'NONE',
+  // A group of each grouping with items: NONE unless said here.
+  const groupKeys: Partial<Record<Grouping, string>> = {
     MANAGER: String(ws.owner.memberId),
     EXT_TYPE: 'GITHUB',
   };
@@ -356,7 +360,10 @@ async function orderedStatements(): Promise<{ label: string; statement: Recorded
       const { text } = pageStatement(grouping);
       out.push({
         label: `list ${kind} ${grouping}`,
-        statement: { text, params: pageParams(KIND_BY_NAME[kind], scope, null, 20, [groupKeys[grouping]]) },
+        statement: {
+          text,
+          params: pageParams(KIND_BY_NAME[kind], scope, null, 20, [groupKeys[grouping] ?? NONE_GROUP_KEY]),
+        },
         expected: [],
       });
     }

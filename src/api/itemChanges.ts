@@ -1,6 +1,7 @@
 import type { LiveEvent, LiveItemField } from '../../contract/events';
 import type { ListItem } from '../../contract/items';
 import type { Grouping, ItemKind } from '../../contract/itemEnums';
+import { groupKeyOf, groupingDef } from '../../contract/groupings';
 import {
   itemDetailTag,
   itemDetailsTag,
@@ -76,30 +77,11 @@ export interface ItemChangeEffects {
 
 /** The group keys a row belongs to under `grouping` (docs/product.md "Grouped lists"; MANAGER: one per manager). */
 export function rowGroupKeys(item: ListItem, grouping: Grouping): string[] {
-  switch (grouping) {
-    case 'STATE':
-      return [item.state];
-    case 'PRIORITY':
-      return [item.priority];
-    case 'MANAGER':
-      return item.managers.info.length
-        ? item.managers.info.map((manager) => String(manager.memberId))
-        : ['NONE'];
-    case 'GOAL':
-      return [item.goal ? String(item.goal.id) : 'NONE'];
-    case 'EXT_TYPE':
-      return [item.extServiceType ?? 'NONE'];
-  }
+  return groupKeyOf(grouping, item);
 }
 
-/** The changed field that decides the group of each grouping (null: no field changes it). */
-const GROUPING_FIELD = {
-  STATE: 'state',
-  PRIORITY: 'priority',
-  MANAGER: 'managers',
-  GOAL: 'goal',
-  EXT_TYPE: null,
-} as const satisfies Record<Grouping, LiveItemField | null>;
+/** The changed field that decides the group of each grouping (contract/groupings.ts `liveField`; null: none). */
+const fieldOf = (grouping: Grouping): LiveItemField | null => groupingDef(grouping).liveField;
 
 const sameKeys = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
@@ -152,7 +134,7 @@ function listRowPatches(
   for (const { arg, groupsHolding } of view.lists) {
     if (arg.kind !== change.kind || (change.teamId !== undefined && arg.teamId !== change.teamId)) continue;
     const before = groupsHolding(change.id);
-    const field = GROUPING_FIELD[arg.grouping];
+    const field = fieldOf(arg.grouping);
     if (before.length === 0) {
       // Not loaded here: it may have moved into a loaded group, and group counts change.
       if (field && fields.includes(field)) refetch = true;

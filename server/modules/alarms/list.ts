@@ -9,8 +9,7 @@ import {
   type AlarmUnreadCount,
   type Grouping,
   type ItemKind,
-  NONE_GROUP_KEY,
-  NONE_GROUP_LABEL,
+  serverGroupLabel,
 } from '../../../contract';
 import type { Db } from '../../db';
 import { alarm, item, member } from '../../db/schema';
@@ -18,15 +17,8 @@ import { ApiError } from '../../http/envelope';
 import { hiddenTeamIds } from '../../http/team-scope';
 import { formatTimestamp } from '../../http/time';
 import { cursorAfter, decodeCursor } from '../items/cursor';
-import {
-  compareGroups,
-  groupPredicate,
-  loadGoalTitles,
-  loadManagers,
-  LIST_ROW_FIELDS,
-  locateCursor,
-  toListItem,
-} from '../items/list';
+import { groupingSql } from '../items/groupings';
+import { compareGroups, groupPredicate, listRowJson, locateCursor, toListItem } from '../items/list';
 import { ALARM_TYPE_OF_KIND } from '../events/raise-alarms';
 import { KIND_OF_CATEGORY } from '../../../contract/kinds';
 
@@ -70,21 +62,12 @@ async function workspaceOf(tx: Db, memberId: number): Promise<number | null> {
   return row?.workspaceId ?? null;
 }
 
-/** `'NONE'` inline (a bind parameter would make the select and `GROUP BY` expressions differ). */
-const NONE_LITERAL = sql.raw(`'${NONE_GROUP_KEY}'`);
-
-/** The group key column of a grouping (`NONE` for an empty goal / tool). */
+/**
+ * The group key column of a grouping, the registry's (server/modules/items/groupings.ts; `NONE` for an empty goal /
+ * tool), inline so the select and `GROUP BY` expressions are the same.
+ */
 function groupKeySql(grouping: AlarmGrouping): SQL<string> {
-  switch (grouping) {
-    case 'STATE':
-      return sql<string>`${item.state}`;
-    case 'PRIORITY':
-      return sql<string>`${item.priority}`;
-    case 'GOAL':
-      return sql<string>`coalesce(${item.goalId}::text, ${NONE_LITERAL})`;
-    case 'EXTERNAL':
-      return sql<string>`coalesce(${item.extServiceType}, ${NONE_LITERAL})`;
-  }
+  return sql<string>`${sql.raw(groupingSql(LIST_GROUPING[grouping]).key('"item"'))}`;
 }
 
 interface Group {
@@ -138,30 +121,23 @@ export async function alarmPage(
       const where = ofTab(memberId, workspaceId, type, await hiddenTeamIds(tx, memberId, workspaceId));
 
       const keyColumn = groupKeySql(grouping);
-      const counted = await tx
-        .select({ key: keyColumn, total: count() })
+      const counts = tx
+        .select({ key: sql<string>`${keyColumn}`.as('key'), total: count().as('total') })
         .from(alarm)
         .innerJoin(item, eq(item.id, alarm.itemId))
         .where(where)
-        .groupBy(keyColumn);
-      const goalTitles =
-        grouping === 'GOAL'
-          ? await loadGoalTitles(
-              tx,
-              counted.filter((c) => c.key !== NONE_GROUP_KEY).map((c) => Number(c.key)),
-            )
-          : new Map<number, string>();
+        .groupBy(keyColumn)
+        .as('s');
+      // Labels as the item lists give them (the registry's label of `s.key`: a goal's title; codes as they are).
+      const label = sql.raw(groupingSql(listGrouping).label);
+      const counted = await tx
+        .select({ key: counts.key, total: counts.total, label: sql<string | null>`${label}` })
+        .from(counts);
       const groups: Group[] = counted
         .map((c) => ({
           key: c.key,
           total: Number(c.total),
-          // Like the item lists: STATE / PRIORITY / tool codes as they are, goals by title, no goal/tool '없음'.
-          label:
-            (grouping === 'GOAL' || grouping === 'EXTERNAL') && c.key === NONE_GROUP_KEY
-              ? NONE_GROUP_LABEL
-              : grouping === 'GOAL'
-                ? (goalTitles.get(Number(c.key)) ?? '')
-                : c.key,
+          label: serverGroupLabel(listGrouping, c.key, c.label),
         }))
         .sort((a, b) => compareGroups(listGrouping, a, b));
       if (groups.length === 0) return empty;
@@ -195,13 +171,9 @@ export async function alarmPage(
         }
       }
 
-      const itemIds = [...new Set(picked.map((p) => p.row.id))];
-      const goalIds = [...new Set(picked.flatMap((p) => (p.row.goalId === null ? [] : [p.row.goalId])))];
-      const managers = await loadManagers(tx, itemIds);
-      const rowGoalTitles = await loadGoalTitles(tx, goalIds);
       const bySlot = new Map<number, AlarmRow[]>();
       for (const { slot, row } of picked) {
-        const listed = toListItem(row, managers.get(row.id) ?? [], rowGoalTitles);
+        const listed = toListItem(row.row);
         const list = bySlot.get(slot) ?? [];
         list.push({
           alarmId: row.alarmId,
@@ -209,7 +181,7 @@ export async function alarmPage(
           read: row.read,
           createdAt: formatTimestamp(row.alarmCreatedAt),
           teamId: row.teamId,
-          typeId: row.id,
+          typeId: listed.id,
           name: listed.name,
           title: listed.title,
           state: listed.state,
@@ -253,30 +225,32 @@ function readGroup(
   beforeId: number | null,
   limit: number,
 ) {
-  return tx
-    .select({
-      alarmId: alarm.id,
-      reason: alarm.reason,
-      read: alarm.read,
-      alarmCreatedAt: alarm.createdAt,
-      ...LIST_ROW_FIELDS,
-      kind: item.kind,
-      teamId: item.teamId,
-    })
-    .from(alarm)
-    .innerJoin(item, eq(item.id, alarm.itemId))
-    .where(
-      and(
-        where,
-        groupPredicate(LIST_GROUPING[grouping], key),
-        beforeId === null ? undefined : lt(alarm.id, beforeId),
-      ),
-    )
-    // `DESC NULLS LAST`, the order `alarm_member_id_idx` is declared in (plain `DESC` is `NULLS FIRST`, which only the
-    // primary key can give: the planner walked every member's alarms from the newest down). Ids are never null, so
-    // the rows are the same (__tests__/server/query-plans.test.ts).
-    .orderBy(sql`${alarm.id} desc nulls last`)
-    .limit(limit);
+  return (
+    tx
+      .select({
+        alarmId: alarm.id,
+        reason: alarm.reason,
+        read: alarm.read,
+        alarmCreatedAt: alarm.createdAt,
+        row: listRowJson(),
+        kind: item.kind,
+        teamId: item.teamId,
+      })
+      .from(alarm)
+      .innerJoin(item, eq(item.id, alarm.itemId))
+      .where(
+        and(
+          where,
+          groupPredicate(LIST_GROUPING[grouping], key),
+          beforeId === null ? undefined : lt(alarm.id, beforeId),
+        ),
+      )
+      // `DESC NULLS LAST`, the order `alarm_member_id_idx` is declared in (plain `DESC` is `NULLS FIRST`, which only the
+      // primary key can give: the planner walked every member's alarms from the newest down). Ids are never null, so
+      // the rows are the same (__tests__/server/query-plans.test.ts).
+      .orderBy(sql`${alarm.id} desc nulls last`)
+      .limit(limit)
+  );
 }
 
 /** The caller's unread alarms per tab and in all (their current workspace only). */

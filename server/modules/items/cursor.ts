@@ -1,18 +1,13 @@
 import { z } from 'zod';
-import {
-  EXT_SERVICE_TYPES,
-  GROUPINGS,
-  type Grouping,
-  NONE_GROUP_KEY,
-  PRIORITIES,
-  STATES,
-} from '../../../contract';
+import { GROUPINGS, type Grouping, cursorCarriesLabel } from '../../../contract';
 import { MAX_ID } from '../../../contract/ids';
 import { invalidField } from '../../http/validation';
+import { groupingSql } from './groupings';
 
 /**
  * The grouped lists' cursor (docs/product.md "Grouped lists"): opaque to clients, base64url (no padding) of the
- * JSON `{ g, k, l?, i }` — the grouping it belongs to, the `groupKey` and (for MANAGER / GOAL groups) the label of
+ * JSON `{ g, k, l?, i }` — the grouping it belongs to, the `groupKey` and (for groups with looked-up labels, MANAGER /
+ * GOAL; contract/groupings.ts `cursorCarriesLabel`) the label of
  * the group of the last item returned, and that item's id. The next page continues inside that group with ids
  * below `i`, then with the groups after it in group order. The label lets the position be found even if the group
  * has emptied meanwhile (its key no longer listed).
@@ -34,23 +29,6 @@ const cursorSchema = z.strictObject({
   i: z.number().int().min(1).max(MAX_ID),
 });
 
-const ID_KEY = /^[1-9][0-9]{0,9}$/;
-
-/** Whether `key` can be a group key of `grouping`. */
-function validKey(grouping: Grouping, key: string): boolean {
-  switch (grouping) {
-    case 'STATE':
-      return (STATES as readonly string[]).includes(key);
-    case 'PRIORITY':
-      return (PRIORITIES as readonly string[]).includes(key);
-    case 'EXT_TYPE':
-      return key === NONE_GROUP_KEY || (EXT_SERVICE_TYPES as readonly string[]).includes(key);
-    case 'MANAGER':
-    case 'GOAL':
-      return key === NONE_GROUP_KEY || (ID_KEY.test(key) && Number(key) <= MAX_ID);
-  }
-}
-
 export function encodeCursor(cursor: ListCursor): string {
   return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
 }
@@ -64,7 +42,7 @@ export function cursorAfter(
   group: { key: string; label: string },
   lastId: number,
 ): string {
-  const labelled = (grouping === 'MANAGER' || grouping === 'GOAL') && group.key !== NONE_GROUP_KEY;
+  const labelled = cursorCarriesLabel(grouping, group.key);
   return encodeCursor({ g: grouping, k: group.key, ...(labelled ? { l: group.label } : {}), i: lastId });
 }
 
@@ -86,8 +64,8 @@ export function decodeCursor(raw: string | undefined, grouping: Grouping): ListC
   const parsed = cursorSchema.safeParse(value);
   if (!parsed.success) throw invalid;
   const cursor = parsed.data;
-  if (cursor.g !== grouping || !validKey(grouping, cursor.k)) throw invalid;
-  const labelled = (grouping === 'MANAGER' || grouping === 'GOAL') && cursor.k !== NONE_GROUP_KEY;
+  if (cursor.g !== grouping || !groupingSql(grouping).validKey(cursor.k)) throw invalid;
+  const labelled = cursorCarriesLabel(grouping, cursor.k);
   if (labelled !== (cursor.l !== undefined)) throw invalid;
   return cursor;
 }

@@ -10,7 +10,7 @@ import { raiseAlarms } from '../events/raise-alarms';
 import { searchColumnsFor } from '../search/derive';
 import { isStorableId } from '../../../contract/ids';
 import type { KindSpec, UpdateBody } from './kinds';
-import { loadGoalTitles, loadManagers, toListItem } from './list';
+import { listRowJson, toListItem } from './list';
 import { DEADLINE_ORDER_MESSAGE, assertContent, assertManagers, lockGoal, lockIssues } from './service';
 import type { TeamScope } from '../../http/team-scope';
 
@@ -35,7 +35,7 @@ export async function itemDetail(
   return db.transaction(
     async (tx) => {
       const [found] = await tx
-        .select({ row: item, teamName: team.name, visibility: team.visibility })
+        .select({ row: item, listRow: listRowJson(), teamName: team.name, visibility: team.visibility })
         .from(item)
         .innerJoin(team, eq(team.id, item.teamId))
         .where(and(eq(item.id, itemId), eq(item.kind, spec.kind)));
@@ -52,8 +52,6 @@ export async function itemDetail(
       }
 
       const { row } = found;
-      const managers = (await loadManagers(tx, [row.id])).get(row.id) ?? [];
-      const goalTitles = await loadGoalTitles(tx, row.goalId === null ? [] : [row.goalId]);
       let issues: ItemDetail['issues'] = null;
       if (spec.kind === 'goal') {
         const info = await tx
@@ -64,7 +62,7 @@ export async function itemDetail(
         issues = { cnt: info.length, info };
       }
       return {
-        ...toListItem(row, managers, goalTitles),
+        ...toListItem(found.listRow),
         content: row.content,
         externalLink: externalLinkOf(row),
         issues,

@@ -1,26 +1,24 @@
-import { type SQL, and, eq, exists, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
-  EXT_SERVICE_TYPES,
   type ExtServiceType,
   type Grouping,
   type ListGroup,
   type ListItem,
   type ListPage,
   type Manager,
-  NONE_GROUP_KEY,
-  NONE_GROUP_LABEL,
-  PRIORITIES,
   type Priority,
-  STATES,
   type State,
+  compareGroups,
+  groupingDef,
+  serverGroupLabel,
 } from '../../../contract';
 import { type Db, queryPrepared } from '../../db';
-import { item, itemManager, member } from '../../db/schema';
-import { REMOVED_MEMBER_SUFFIX } from '../../../contract/members';
+import { item } from '../../db/schema';
 import { formatTimestamp } from '../../http/time';
 import { type ListCursor, cursorAfter } from './cursor';
 import type { KindSpec } from './kinds';
 import type { TeamScope } from '../../http/team-scope';
+import { groupingSql, removedNameSql } from './groupings';
 
 /**
  * Grouped, cursor-paged lists of goals, issues and externals (docs/product.md "Grouped lists").
@@ -62,34 +60,8 @@ function byManagerName(a: Manager, b: Manager): number {
   return collator.compare(a.name, b.name) || a.memberId - b.memberId;
 }
 
-/** Fixed group orders (docs/product.md "Grouped lists"): STATE and PRIORITY. */
-const FIXED_ORDER: Partial<Record<Grouping, readonly string[]>> = { STATE: STATES, PRIORITY: PRIORITIES };
-
-/** Keys compare as numbers when both are ids, else as strings (the tie-break after equal labels). */
-function compareKeys(a: string, b: string): number {
-  const na = Number(a);
-  const nb = Number(b);
-  if (Number.isInteger(na) && Number.isInteger(nb)) return na - nb;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/**
- * Group order of `grouping`: STATE / PRIORITY by their fixed order; MANAGER / GOAL / EXT_TYPE the '없음' group
- * (`NONE`) first, then by label with Korean collation, ties by key (two managers of one name stay apart, in a
- * stable order).
- */
-export function compareGroups(
-  grouping: Grouping,
-  a: { key: string; label: string },
-  b: { key: string; label: string },
-): number {
-  const fixed = FIXED_ORDER[grouping];
-  if (fixed) return fixed.indexOf(a.key) - fixed.indexOf(b.key);
-  if (a.key === b.key) return 0;
-  if (a.key === NONE_GROUP_KEY) return -1;
-  if (b.key === NONE_GROUP_KEY) return 1;
-  return collator.compare(a.label, b.label) || compareKeys(a.key, b.key);
-}
+/** Group order (contract/groupings.ts): re-exported for the notification lists and the tests. */
+export { compareGroups };
 
 /**
  * Index of the first group at or after the cursor's position (`exact`: that group is the cursor's own; else it has
@@ -108,45 +80,13 @@ export function locateCursor(
   return { index: after < 0 ? groups.length : after, exact: false };
 }
 
-/** The predicate selecting one group's items (also the notification lists' groups, server/modules/alarms/list.ts). */
-export function groupPredicate(grouping: Grouping, key: string): SQL | undefined {
-  switch (grouping) {
-    case 'STATE':
-      return eq(item.state, key as State);
-    case 'PRIORITY':
-      return eq(item.priority, key as Priority);
-    case 'EXT_TYPE':
-      return key === NONE_GROUP_KEY
-        ? isNull(item.extServiceType)
-        : eq(item.extServiceType, key as ExtServiceType);
-    case 'GOAL':
-      return key === NONE_GROUP_KEY ? isNull(item.goalId) : eq(item.goalId, Number(key));
-    case 'MANAGER': {
-      const managed = (memberId?: number) =>
-        and(
-          eq(itemManager.itemId, item.id),
-          memberId === undefined ? undefined : eq(itemManager.memberId, memberId),
-        );
-      return key === NONE_GROUP_KEY
-        ? notExists(sql`(select 1 from ${itemManager} where ${managed()})`)
-        : exists(sql`(select 1 from ${itemManager} where ${managed(Number(key))})`);
-    }
-  }
+/**
+ * The predicate selecting one group's items (the notification lists' groups, server/modules/alarms/list.ts): the
+ * registry's (server/modules/items/groupings.ts).
+ */
+export function groupPredicate(grouping: Grouping, key: string): SQL {
+  return groupingSql(grouping).predicate(key);
 }
-
-/** The columns of a list row (`toListItem`'s input), also read by live events and notification lists. */
-export const LIST_ROW_FIELDS = {
-  id: item.id,
-  name: item.name,
-  title: item.title,
-  state: item.state,
-  priority: item.priority,
-  deadlineStart: item.deadlineStart,
-  deadlineEnd: item.deadlineEnd,
-  goalId: item.goalId,
-  extServiceType: item.extServiceType,
-  createdAt: item.createdAt,
-};
 
 /**
  * The order of a group's items: newest first, spelled as the list indexes declare it (`id DESC NULLS LAST`; ids are
@@ -159,45 +99,12 @@ export const LIST_ROW_FIELDS = {
  */
 export const NEWEST_FIRST = sql`${item.id} desc nulls last`;
 
-/** Step 4: managers of the page's items (one query), each item's sorted by name then id. */
-export async function loadManagers(tx: Db, itemIds: number[]): Promise<Map<number, Manager[]>> {
-  const byItem = new Map<number, Manager[]>();
-  if (itemIds.length === 0) return byItem;
-  const rows = await tx
-    .select({
-      itemId: itemManager.itemId,
-      memberId: member.id,
-      // issue #23 (admin): a member removed from the item's workspace shows as "이름 (내보낸 멤버)".
-      name: sql<string>`case when ${member.removedFromWorkspaceId} = ${item.workspaceId}
-        and ${member.workspaceId} is distinct from ${item.workspaceId}
-        then ${member.name} || ${REMOVED_MEMBER_SUFFIX} else ${member.name} end`,
-      profileUrl: member.profileImageUrl,
-    })
-    .from(itemManager)
-    .innerJoin(member, eq(member.id, itemManager.memberId))
-    .innerJoin(item, eq(item.id, itemManager.itemId))
-    .where(inArray(itemManager.itemId, itemIds));
-  for (const { itemId, ...manager } of rows) {
-    const list = byItem.get(itemId) ?? [];
-    list.push(manager);
-    byItem.set(itemId, list);
-  }
-  for (const list of byItem.values()) list.sort(byManagerName);
-  return byItem;
-}
-
-/** Step 4: titles of the page's items' goals (one query). */
-export async function loadGoalTitles(tx: Db, goalIds: number[]): Promise<Map<number, string>> {
-  if (goalIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: item.id, title: item.title })
-    .from(item)
-    .where(inArray(item.id, goalIds));
-  return new Map(rows.map((r) => [r.id, r.title]));
-}
-
-/** The columns of a list row as `toListItem` takes them (`LIST_ROW_FIELDS` read through Drizzle). */
-export interface ListRow {
+/**
+ * A list row with named fields, as the database builds it (`listRowJsonSql`) for every path that shows one — the
+ * list statement, the notifications list, an item's detail and its live events — and `toListItem` decodes it.
+ * `createdAt` in epoch seconds; `managers` null when it has none.
+ */
+export interface ListRowJson {
   id: number;
   name: string;
   title: string;
@@ -206,13 +113,37 @@ export interface ListRow {
   deadlineStart: string | null;
   deadlineEnd: string | null;
   goalId: number | null;
+  goalTitle: string | null;
   extServiceType: ExtServiceType | null;
-  createdAt: Date;
+  createdAt: number;
+  managers: Manager[] | null;
 }
 
-/** The wire shape of a list row (contract `ListItem`), its managers already in order. */
-export function toListItem(row: ListRow, managers: Manager[], goalTitles: Map<number, string>): ListItem {
-  const goalTitle = row.goalId === null ? undefined : goalTitles.get(row.goalId);
+/**
+ * The SQL of one item's `ListRowJson` (`json_build_object`), `r` an alias of an `item` row (or of a row with its
+ * columns, `ROW_COLUMNS`): its fields, its goal's title (a primary-key lookup) and its managers (issue #23 (admin):
+ * a member removed from the item's workspace shows as "이름 (내보낸 멤버)").
+ */
+export function listRowJsonSql(r: string): string {
+  return (
+    `json_build_object('id', ${r}.id, 'name', ${r}.name, 'title', ${r}.title, 'state', ${r}.state, ` +
+    `'priority', ${r}.priority, 'deadlineStart', ${r}.deadline_start, 'deadlineEnd', ${r}.deadline_end, ` +
+    `'goalId', ${r}.goal_id, 'goalTitle', (select g.title from item g where g.id = ${r}.goal_id), ` +
+    `'extServiceType', ${r}.ext_service_type, 'createdAt', floor(extract(epoch from ${r}.created_at))::bigint, ` +
+    `'managers', (select json_agg(json_build_object('memberId', m.id, 'name', ` +
+    `${removedNameSql('m', `${r}.workspace_id`)}, 'profileUrl', m.profile_image_url)) ` +
+    `from item_manager im join member m on m.id = im.member_id where im.item_id = ${r}.id))`
+  );
+}
+
+/** `listRowJsonSql` of the `item` table's row in a Drizzle select (`row: listRowJson()`). */
+export function listRowJson(): SQL<ListRowJson> {
+  return sql<ListRowJson>`${sql.raw(listRowJsonSql('"item"'))}`;
+}
+
+/** The wire shape of a list row (contract `ListItem`), managers by name (Korean collation) then id. */
+export function toListItem(row: ListRowJson): ListItem {
+  const managers = [...(row.managers ?? [])].sort(byManagerName);
   return {
     id: row.id,
     name: row.name,
@@ -221,83 +152,11 @@ export function toListItem(row: ListRow, managers: Manager[], goalTitles: Map<nu
     priority: row.priority,
     deadline: { start: row.deadlineStart, end: row.deadlineEnd },
     managers: { cnt: managers.length, info: managers },
-    goal: row.goalId !== null && goalTitle !== undefined ? { id: row.goalId, title: goalTitle } : null,
+    goal: row.goalId !== null && row.goalTitle !== null ? { id: row.goalId, title: row.goalTitle } : null,
     extServiceType: row.extServiceType,
-    createdAt: formatTimestamp(row.createdAt),
+    createdAt: formatTimestamp(new Date(Number(row.createdAt) * 1000)),
   };
 }
-
-/** The largest `integer` id: the bound of a group read from its top (a condition on `id` the index can use). */
-const MAX_INT4 = 2147483647;
-
-/**
- * issue #23 (admin): a manager's name in the page statement — "이름 (내보낸 멤버)" for a member removed from the
- * team's workspace (`$1` is the team) who is not back in it.
- */
-const REMOVED_NAME_SQL =
-  `case when m.removed_from_workspace_id = (select t.workspace_id from team t where t.id = $1) ` +
-  `and m.workspace_id is distinct from m.removed_from_workspace_id ` +
-  `then m.name || '${REMOVED_MEMBER_SUFFIX}' else m.name end`;
-
-/** The columns a group's read returns, in `PageItem` order after the group key. */
-const ROW_COLUMNS =
-  'i.id, i.name, i.title, i.state, i.priority, i.deadline_start, i.deadline_end, i.goal_id, i.ext_service_type, ' +
-  'i.created_at';
-
-/**
- * One planned group's read (`p`: the plan's row — `key`, `before_id`, `lim`): the team's items of the kind matching
- * `where`, below `p.before_id` (null: from the top), newest first, `p.lim` at most.
- */
-const groupRead = (where: string) =>
-  `(select ${ROW_COLUMNS} from item i where i.team_id = $1 and i.kind = $2 and ` +
-  `i.id <= coalesce(p.before_id - 1, ${MAX_INT4}) and ${where} order by i.id desc nulls last limit p.lim)`;
-
-/** A group's label looked up by its key (`s.key`, an id or NONE): one primary-key lookup, never a join. */
-const labelOf = (column: string, table: string) =>
-  `(select l.${column} from ${table} l where l.id = nullif(s.key, '${NONE_GROUP_KEY}')::integer)`;
-
-/**
- * Per grouping: the reads of one group (a group's key is `p.key`; where NONE and the other keys need different
- * predicates — and indexes — each has its own read, and only the one whose test on `p.key` holds runs), and the
- * label and image of a group (`s.key`; null where the grouping has none).
- */
-const GROUPINGS_SQL: Record<Grouping, { reads: string[]; label: string; image: string }> = {
-  STATE: { reads: [groupRead('i.state = p.key')], label: 'null', image: 'null' },
-  PRIORITY: { reads: [groupRead('i.priority = p.key')], label: 'null', image: 'null' },
-  EXT_TYPE: {
-    reads: [
-      groupRead(`p.key = '${NONE_GROUP_KEY}' and i.ext_service_type is null`),
-      groupRead(`p.key <> '${NONE_GROUP_KEY}' and i.ext_service_type = p.key`),
-    ],
-    label: 'null',
-    image: 'null',
-  },
-  GOAL: {
-    reads: [
-      groupRead(`p.key = '${NONE_GROUP_KEY}' and i.goal_id is null`),
-      groupRead(`p.key <> '${NONE_GROUP_KEY}' and i.goal_id = nullif(p.key, '${NONE_GROUP_KEY}')::integer`),
-    ],
-    label: labelOf('title', 'item'),
-    image: 'null',
-  },
-  MANAGER: {
-    reads: [
-      groupRead(
-        `p.key = '${NONE_GROUP_KEY}' and not exists (select 1 from item_manager im where im.item_id = i.id)`,
-      ),
-      // A member's items newest first from their `item_manager_member_item_idx` entries, each looked up by id
-      // (`offset 0` keeps it a lookup: as a join the planner may merge it with the team's whole list instead).
-      `(select ${ROW_COLUMNS} from item_manager im cross join lateral (` +
-        `select * from item i where i.id = im.item_id and i.team_id = $1 and i.kind = $2 offset 0) i ` +
-        `where p.key <> '${NONE_GROUP_KEY}' and im.member_id = nullif(p.key, '${NONE_GROUP_KEY}')::integer ` +
-        `and im.item_id <= coalesce(p.before_id - 1, ${MAX_INT4}) ` +
-        `order by im.item_id desc nulls last limit p.lim)`,
-    ],
-    // issue #23 (admin): a removed manager's group is labelled "이름 (내보낸 멤버)" too.
-    label: `(select ${REMOVED_NAME_SQL.replaceAll('m.', 'l.')} from member l where l.id = nullif(s.key, '${NONE_GROUP_KEY}')::integer)`,
-    image: labelOf('profile_image_url', 'member'),
-  },
-};
 
 /** `pageStatement`s, built once per grouping. */
 const pageStatements = new Map<Grouping, { name: string; text: string }>();
@@ -305,10 +164,9 @@ const pageStatements = new Map<Grouping, { name: string; text: string }>();
 /**
  * The page statement of `grouping` (see the module comment). Parameters: `$1` team id, `$2` kind, `$3` the group
  * keys in the order to assume (text[]; a group missing from it is not read), `$4` the cursor's group key and `$5` its
- * item id (both null on a first page), `$6` the page size. One row: `groups` — JSON `[key, size, label, imageUrl]`
- * per non-empty group (label / image null where the grouping has none), `items` — JSON `[groupKey, id, name, title,
- * state, priority, deadlineStart, deadlineEnd, goalId, extServiceType, createdAt (epoch seconds), goalTitle,
- * managers ([memberId, name, profileImageUrl][] or null)]` per item read (at most `size + 1` beyond the page).
+ * item id (both null on a first page), `$6` the page size. One row: `groups` — JSON `{ key, total, label, imageUrl }`
+ * per non-empty group (label / image null where the grouping has none), `items` — JSON `{ groupKey, row }` per item
+ * read (`row` a `ListRowJson`; at most `size + 1` beyond the page).
  */
 export function pageStatement(grouping: Grouping): { name: string; text: string } {
   let statement = pageStatements.get(grouping);
@@ -320,7 +178,7 @@ export function pageStatement(grouping: Grouping): { name: string; text: string 
 }
 
 function pageStatementText(grouping: Grouping): string {
-  const { reads, label, image } = GROUPINGS_SQL[grouping];
+  const { reads, label, image } = groupingSql(grouping);
   return `with sizes as (
   select c.group_key as key, sum(c.delta)::integer as total
   from item_group_count c
@@ -349,33 +207,25 @@ function pageStatementText(grouping: Grouping): string {
   ) i
 )
 select
-  (select coalesce(json_agg(json_build_array(s.key, s.total, ${label}, ${image})), '[]'::json)
+  (select coalesce(json_agg(json_build_object('key', s.key, 'total', s.total, 'label', ${label}, 'imageUrl', ${image})), '[]'::json)
    from sizes s) as groups,
-  (select coalesce(json_agg(json_build_array(
-     r.group_key, r.id, r.name, r.title, r.state, r.priority, r.deadline_start, r.deadline_end, r.goal_id,
-     r.ext_service_type, floor(extract(epoch from r.created_at))::bigint,
-     (select g.title from item g where g.id = r.goal_id),
-     (select json_agg(json_build_array(m.id, ${REMOVED_NAME_SQL}, m.profile_image_url))
-      from item_manager im join member m on m.id = im.member_id where im.item_id = r.id))), '[]'::json)
+  (select coalesce(json_agg(json_build_object('groupKey', r.group_key, 'row', ${listRowJsonSql('r')})), '[]'::json)
    from page r) as items`;
 }
 
-type GroupTuple = [key: string, total: number, label: string | null, imageUrl: string | null];
-type ItemTuple = [
-  groupKey: string,
-  id: number,
-  name: string,
-  title: string,
-  state: State,
-  priority: Priority,
-  deadlineStart: string | null,
-  deadlineEnd: string | null,
-  goalId: number | null,
-  extServiceType: ExtServiceType | null,
-  createdAt: number,
-  goalTitle: string | null,
-  managers: [memberId: number, name: string, profileUrl: string | null][] | null,
-];
+/** A group the page statement read (label / image null where the grouping has none). */
+interface PageGroup {
+  key: string;
+  total: number;
+  label: string | null;
+  imageUrl: string | null;
+}
+
+/** An item the page statement read: its group's key and its row. */
+interface PageItem {
+  groupKey: string;
+  row: ListRowJson;
+}
 
 /** The parameters of `pageStatement` for one page, assuming the group order `order`. */
 export function pageParams(
@@ -389,18 +239,12 @@ export function pageParams(
 }
 
 /** Groups in group order, labelled as the lists show them. */
-function toGroups(grouping: Grouping, rows: GroupTuple[]): GroupCount[] {
-  const labelled = grouping === 'MANAGER' || grouping === 'GOAL' || grouping === 'EXT_TYPE';
+function toGroups(grouping: Grouping, rows: PageGroup[]): GroupCount[] {
   return rows
-    .map(([key, total, label, imageUrl]) => ({
+    .map(({ key, total, label, imageUrl }) => ({
       key,
-      label:
-        labelled && key === NONE_GROUP_KEY
-          ? NONE_GROUP_LABEL
-          : grouping === 'MANAGER' || grouping === 'GOAL'
-            ? (label ?? '')
-            : key,
-      imageUrl: grouping === 'MANAGER' && key !== NONE_GROUP_KEY ? imageUrl : null,
+      label: serverGroupLabel(grouping, key, label),
+      imageUrl,
       total,
     }))
     .sort((a, b) => compareGroups(grouping, a, b));
@@ -433,9 +277,10 @@ function agrees(assumed: readonly string[], needed: readonly string[]): boolean 
 const ORDERS_MAX = 5_000;
 const assumedOrders = new WeakMap<Db, Map<string, readonly string[]>>();
 
+/** The group order of a fixed-order grouping (contract/groupings.ts), else null. */
 function fixedOrder(grouping: Grouping): readonly string[] | null {
-  if (grouping === 'EXT_TYPE') return [NONE_GROUP_KEY, ...EXT_SERVICE_TYPES];
-  return FIXED_ORDER[grouping] ?? null;
+  const { order } = groupingDef(grouping);
+  return order === 'collated' ? null : order;
 }
 
 /**
@@ -445,31 +290,16 @@ function fixedOrder(grouping: Grouping): readonly string[] | null {
 function takePage(
   groups: GroupCount[],
   start: number,
-  read: { slot: number; item: ItemTuple }[],
+  read: { slot: number; item: PageItem }[],
   size: number,
-): { rows: { slot: number; item: ItemTuple }[]; hasNext: boolean } {
-  const sorted = [...read].sort((a, b) => a.slot - b.slot || b.item[1] - a.item[1]);
+): { rows: { slot: number; item: PageItem }[]; hasNext: boolean } {
+  const sorted = [...read].sort((a, b) => a.slot - b.slot || b.item.row.id - a.item.row.id);
   const rows = sorted.slice(0, size);
   if (sorted.length > size) return { rows, hasNext: true };
   const taken = new Map<number, number>();
   for (const row of rows) taken.set(row.slot, (taken.get(row.slot) ?? 0) + 1);
   const hasNext = groups.some((g, index) => index >= start && g.total > (taken.get(index) ?? 0));
   return { rows, hasNext };
-}
-
-/** The list row of an item the page statement read. */
-function listRowOf(item: ItemTuple): ListRow {
-  const [, id, name, title, state, priority, deadlineStart, deadlineEnd, goalId, extServiceType, createdAt] =
-    item;
-  const row = { id, name, title, state, priority, deadlineStart, deadlineEnd, goalId, extServiceType };
-  return { ...row, createdAt: new Date(createdAt * 1000) };
-}
-
-/** The managers of an item the page statement read, in list order (`byManagerName`). */
-function managersOf(item: ItemTuple): Manager[] {
-  return (item[12] ?? [])
-    .map(([memberId, name, profileUrl]) => ({ memberId, name, profileUrl }))
-    .sort(byManagerName);
 }
 
 /**
@@ -494,9 +324,9 @@ export async function listPage(
   const statement = pageStatement(grouping);
   let order = fixedOrder(grouping) ?? orders.get(orderKey) ?? [];
   let groups: GroupCount[] = [];
-  let items: ItemTuple[] = [];
+  let items: PageItem[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [row] = await queryPrepared<{ groups: GroupTuple[]; items: ItemTuple[] }>(
+    const [row] = await queryPrepared<{ groups: PageGroup[]; items: PageItem[] }>(
       db,
       statement.name,
       statement.text,
@@ -518,22 +348,15 @@ export async function listPage(
   const located = cursor ? locateCursor(grouping, groups, cursor) : null;
   const start = located ? located.index + (located.exact ? 1 : 0) : 0;
   const read = items.flatMap((item) => {
-    const slot = slotOf.get(item[0]);
+    const slot = slotOf.get(item.groupKey);
     return slot === undefined ? [] : [{ slot, item }];
   });
   const { rows, hasNext } = takePage(groups, start, read, size);
 
-  // One title per goal of the page (an item carries its goal's title).
-  const goalTitles = new Map<number, string>();
-  for (const { item } of rows) {
-    const [, , , , , , , , goalId, , , goalTitle] = item;
-    if (goalId !== null && goalTitle !== null) goalTitles.set(goalId, goalTitle);
-  }
   const itemsBySlot = new Map<number, ListItem[]>();
   for (const { slot, item } of rows) {
-    const listed = toListItem(listRowOf(item), managersOf(item), goalTitles);
     const list = itemsBySlot.get(slot) ?? [];
-    list.push(listed);
+    list.push(toListItem(item.row));
     itemsBySlot.set(slot, list);
   }
   const data: ListGroup[] = groups.map((g, index) => ({
@@ -545,6 +368,6 @@ export async function listPage(
   }));
 
   const last = rows[rows.length - 1];
-  const nextCursor = hasNext && last ? cursorAfter(grouping, groups[last.slot]!, last.item[1]) : null;
+  const nextCursor = hasNext && last ? cursorAfter(grouping, groups[last.slot]!, last.item.row.id) : null;
   return { data, hasNext, nextCursor };
 }

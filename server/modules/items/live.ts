@@ -4,7 +4,7 @@ import type { ItemKind, ListItem, LiveItemField, PublishedLiveEvent } from '../.
 import type { Db } from '../../db';
 import { item } from '../../db/schema';
 import { publishEvent } from '../events/outbox';
-import { LIST_ROW_FIELDS, loadGoalTitles, loadManagers, toListItem } from './list';
+import { listRowJson, toListItem } from './list';
 
 /**
  * Live events about items (docs/live-updates.md "Publishing"): `item.created` / `item.updated` carry the item's
@@ -18,7 +18,7 @@ export async function itemListRow(
 ): Promise<{ kind: ItemKind; teamId: number; workspaceId: number; row: ListItem } | null> {
   const [found] = await db
     .select({
-      ...LIST_ROW_FIELDS,
+      row: listRowJson(),
       kind: item.kind,
       teamId: item.teamId,
       workspaceId: item.workspaceId,
@@ -26,13 +26,11 @@ export async function itemListRow(
     .from(item)
     .where(eq(item.id, itemId));
   if (!found) return null;
-  const managers = await loadManagers(db, [found.id]);
-  const goalTitles = await loadGoalTitles(db, found.goalId === null ? [] : [found.goalId]);
   return {
     kind: found.kind,
     teamId: found.teamId,
     workspaceId: found.workspaceId,
-    row: toListItem(found, managers.get(found.id) ?? [], goalTitles),
+    row: toListItem(found.row),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Deadline, ListItem, ListPage, Manager, Managers } from '../../../contract/items';
+import { clientGroupLabel, groupingDef, type GroupedColumn } from '../../../contract/groupings';
 import {
-  EXT_SERVICE_LABELS,
   NONE_GROUP_LABEL,
   PRIORITY_LABELS,
   STATE_LABELS,
@@ -124,33 +124,15 @@ export const extServiceOf = (value: string | null | undefined): ExtServiceType =
   value === 'SLACK' ? 'SLACK' : 'GITHUB';
 
 /**
- * A group header's label: STATE and PRIORITY codes translated, EXT_TYPE as 'GitHub' / 'Slack', managers and goals
- * as the server names them ('없음' for the none group).
+ * A group header's label (contract/groupings.ts `clientGroupLabel`): STATE and PRIORITY codes translated, EXT_TYPE
+ * as 'GitHub' / 'Slack', managers and goals as the server names them ('없음' for the none group).
  */
 export function groupLabel(grouping: Grouping, group: Pick<MergedGroup, 'groupKey' | 'filterName'>): string {
-  switch (grouping) {
-    case 'STATE':
-      return STATE_LABELS[stateOf(group.groupKey)];
-    case 'PRIORITY':
-      return PRIORITY_LABELS[priorityOf(group.groupKey)];
-    case 'EXT_TYPE':
-      return group.groupKey === 'NONE' ? NONE_GROUP_LABEL : EXT_SERVICE_LABELS[extServiceOf(group.groupKey)];
-    default:
-      return group.filterName || (group.groupKey === 'NONE' ? NONE_GROUP_LABEL : group.groupKey);
-  }
+  return clientGroupLabel(grouping, group);
 }
 
 /** The right-hand columns of a row. */
-export type RowColumn = 'state' | 'priority' | 'goal' | 'deadline' | 'managers' | 'ext';
-
-/** The column a grouping makes redundant (it is the group header). */
-const GROUPED_COLUMN: Record<Grouping, RowColumn> = {
-  STATE: 'state',
-  PRIORITY: 'priority',
-  MANAGER: 'managers',
-  GOAL: 'goal',
-  EXT_TYPE: 'ext',
-};
+export type RowColumn = GroupedColumn;
 
 /**
  * A row's right-hand columns, left to right: state, priority, goal (issues, externals),
@@ -161,7 +143,7 @@ export function rowColumns(kind: ItemKind, grouping: Grouping): RowColumn[] {
   if (kind !== 'goal') columns.push('goal');
   columns.push('deadline', 'managers');
   if (kind === 'external') columns.push('ext');
-  return columns.filter((column) => column !== GROUPED_COLUMN[grouping]);
+  return columns.filter((column) => column !== groupingDef(grouping).column);
 }
 
 /**

@@ -43,7 +43,9 @@ const LIST_GROUPING: Record<AlarmGrouping, Grouping> = {
 export const toListGrouping = (grouping: AlarmGrouping): Grouping => LIST_GROUPING[grouping];
 
 export function fromListGrouping(grouping: Grouping): AlarmGrouping {
-  return grouping === 'EXT_TYPE' ? 'EXTERNAL' : grouping === 'MANAGER' ? 'STATE' : grouping;
+  if (grouping === 'EXT_TYPE') return 'EXTERNAL';
+  // Groupings the notifications page does not offer (MANAGER, any later one) fall back to STATE.
+  return grouping === 'PRIORITY' || grouping === 'GOAL' ? grouping : 'STATE';
 }
 
 /** The list groupings a tab's filter menu offers. */

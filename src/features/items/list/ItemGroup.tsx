@@ -1,6 +1,7 @@
 import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
+import { groupingDef, type GroupIconSource } from '../../../../contract/groupings';
 import type { Grouping } from '../../../../contract/itemEnums';
 import type { ListItem } from '../../../../contract/items';
 import { tokens } from '../../../shared/ui/tokens';
@@ -93,24 +94,23 @@ const Rows = styled('ul')(({ theme }) => ({
   [theme.breakpoints.down('sm')]: { marginTop: 0 },
 }));
 
+/** A group header's icon, drawn per the registry's icon source (contract/groupings.ts `icon`). */
+const HEADER_ICONS: Record<GroupIconSource, (group: MergedGroup, none: boolean) => ReactNode> = {
+  stateDot: (group) => <StatusDot state={stateOf(group.groupKey)} size="1.6rem" />,
+  priorityIcon: (group) => <PriorityIcon priority={priorityOf(group.groupKey)} size="3.2rem" />,
+  memberImage: (group, none) =>
+    group.imageUrl && !none ? (
+      <img className="avatar" src={group.imageUrl} alt="" />
+    ) : (
+      <UserIcon size="2.4rem" />
+    ),
+  goal: (_group, none) => <GoalIcon style={none ? { color: tokens.grey[400] } : undefined} />,
+  extServiceLogo: (group, none) =>
+    none ? <UserIcon /> : <ExtServiceLogo type={extServiceOf(group.groupKey)} />,
+};
+
 function HeaderIcon({ grouping, group }: { grouping: Grouping; group: MergedGroup }) {
-  const none = group.groupKey === 'NONE';
-  switch (grouping) {
-    case 'STATE':
-      return <StatusDot state={stateOf(group.groupKey)} size="1.6rem" />;
-    case 'PRIORITY':
-      return <PriorityIcon priority={priorityOf(group.groupKey)} size="3.2rem" />;
-    case 'MANAGER':
-      return group.imageUrl && !none ? (
-        <img className="avatar" src={group.imageUrl} alt="" />
-      ) : (
-        <UserIcon size="2.4rem" />
-      );
-    case 'GOAL':
-      return <GoalIcon style={none ? { color: tokens.grey[400] } : undefined} />;
-    case 'EXT_TYPE':
-      return none ? <UserIcon /> : <ExtServiceLogo type={extServiceOf(group.groupKey)} />;
-  }
+  return HEADER_ICONS[groupingDef(grouping).icon](group, group.groupKey === 'NONE');
 }
 
 export interface ItemGroupProps {
