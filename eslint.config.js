@@ -8,11 +8,17 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 /*
  * Layers (docs/architecture.md "Layers"): src/app → src/features/* → src/shared → src/api → contract, where an arrow
  * reads "may import". A feature uses another only through its public entry `src/features/<name>/index.ts`, and of
- * src/app only the leaf modules paths.ts, hooks.ts, theme.ts and navigation.ts. The server and the client never import each other;
+ * src/app only the leaf modules paths.ts, hooks.ts, theme.ts and navigation.ts. On the server, a domain module uses another
+ * only through its public entry `server/modules/<name>/index.ts`, as does server/app.ts. The server and the client never import each other;
  * contract/ imports neither.
  */
 const FEATURES = fs
   .readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const SERVER_MODULES = fs
+  .readdirSync('server/modules', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
@@ -48,6 +54,17 @@ const LAYER_ZONES = [
     from: './server/modules',
     message:
       'Shared server code sits below the domain modules (move what several modules need to server/http/).',
+  },
+  ...SERVER_MODULES.map((name) => ({
+    target: `./server/modules/${name}`,
+    from: [`./server/modules/!(${name})/*/**`, `./server/modules/!(${name})/!(index).ts`],
+    message: 'Use another server module only through its public entry (server/modules/<name>/index.ts).',
+  })),
+  {
+    target: ['./server/*.ts'],
+    from: ['./server/modules/*/*/**', './server/modules/*/!(index).ts'],
+    message:
+      'server/app.ts and friends use a module only through its public entry (server/modules/<name>/index.ts).',
   },
   { target: './src', from: './server', message: 'The client never imports server code.' },
   { target: './server', from: './src', message: 'The server never imports client code.' },

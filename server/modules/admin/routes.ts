@@ -28,10 +28,10 @@ import { member } from '../../db/schema';
 import { parseId } from '../../../contract/ids';
 import { AUTH_ERRORS, NO_WORKSPACE } from '../../http/route-errors';
 import { formatTimestamp } from '../../http/time';
-import { listAudit } from '../audit/list';
-import { ProfileImageStore, profileImageDir } from '../settings/profile-image';
-import { readImagePart, registerImageUploads } from '../settings/routes';
-import { inviteUrl } from '../workspace/service';
+import { listAudit } from '../audit';
+import { ProfileImageStore, profileImageDir } from '../settings';
+import { readImagePart, registerImageUploads } from '../settings';
+import { inviteUrl } from '../workspace';
 import {
   type InviteRow,
   changeRole,

@@ -9,9 +9,9 @@ import type { Db } from '../../db';
 import { member, refreshToken, team, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { type CallerRole, callerRole } from '../../http/roles';
-import { recordAudit } from '../audit/record';
-import { publishEvent } from '../events/outbox';
-import { generateInvitePassword, generateInviteToken } from '../workspace/invite';
+import { recordAudit } from '../audit';
+import { publishEvent } from '../events';
+import { generateInvitePassword, generateInviteToken } from '../workspace';
 
 /*
  * Workspace administration (issue #23, docs/security.md "Roles", "Invites", "Audit log"). Every change runs in one

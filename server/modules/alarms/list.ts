@@ -16,10 +16,10 @@ import { alarm, item, member } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { hiddenTeamIds } from '../../http/team-scope';
 import { formatTimestamp } from '../../http/time';
-import { cursorAfter, decodeCursor } from '../items/cursor';
-import { groupingSql } from '../items/groupings';
-import { compareGroups, groupPredicate, listRowJson, locateCursor, toListItem } from '../items/list';
-import { ALARM_TYPE_OF_KIND } from '../events/raise-alarms';
+import { cursorAfter, decodeCursor } from '../items';
+import { groupingSql } from '../items';
+import { compareGroups, groupPredicate, listRowJson, locateCursor, toListItem } from '../items';
+import { ALARM_TYPE_OF_KIND } from '../events';
 import { KIND_OF_CATEGORY } from '../../../contract/kinds';
 
 /**

@@ -4,11 +4,11 @@ import { sql } from 'drizzle-orm';
 import { ALARM_RETENTION_DAYS, type ItemKind } from '../../../contract';
 import type { Database, Db } from '../../db';
 import { DEFAULT_TIME_ZONE } from '../../http/time';
-import { publishEvent } from '../events/outbox';
+import { publishEvent } from '../events';
 import { addDays, seoulDay } from './day';
-import { ALARM_TYPE_OF_KIND } from '../events/raise-alarms';
+import { ALARM_TYPE_OF_KIND } from '../events';
 import { AUDIT_RETENTION_DAYS } from '../../../contract/roles';
-import { pruneAudit } from '../audit/list';
+import { pruneAudit } from '../audit';
 
 /**
  * The daily deadline reminder (contract/alarms.ts "Reasons": DEADLINE). It runs at 09:00 Asia/Seoul

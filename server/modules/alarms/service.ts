@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { alarm, item, member } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { isStorableId } from '../../../contract/ids';
-import { publishEvent } from '../events/outbox';
+import { publishEvent } from '../events';
 import { listIds } from '../../http/validation';
 
 /** The caller's current workspace, locked `FOR KEY SHARE` (null: none, or withdrawn). */

@@ -11,8 +11,8 @@ import type { Db } from '../../db';
 import { AUTH_ERRORS } from '../../http/route-errors';
 import { ok } from '../../http/envelope';
 import { noStoreByDefault } from '../../http/no-store';
-import { publishCommentAdded } from '../events/publish';
-import { requireItemAccess } from '../items/access';
+import { publishCommentAdded } from '../events';
+import { requireItemAccess } from '../items';
 import { createComment, listComments } from './service';
 
 export interface CommentRoutesOptions {

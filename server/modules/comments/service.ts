@@ -9,9 +9,9 @@ import type { Db } from '../../db';
 import { comment, item, itemManager, member } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
-import { raiseAlarms } from '../events/raise-alarms';
+import { raiseAlarms } from '../events';
 import { isStorableId } from '../../../contract/ids';
-import { KIND_BY_CATEGORY } from '../items/kinds';
+import { KIND_BY_CATEGORY } from '../items';
 
 /**
  * Comments on goals, issues and externals (issue #6; docs/product.md "Comments"). A comment belongs to one item (the

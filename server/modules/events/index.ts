@@ -149,3 +149,7 @@ export async function eventsPlugin(app: FastifyInstance, options: EventsPluginOp
     },
   );
 }
+
+// The public entry for other modules (eslint.config.js: modules use each other only through index.ts).
+export { publishCommentAdded, publishSafely } from './publish';
+export { ALARM_TYPE_OF_KIND, raiseAlarms } from './raise-alarms';

@@ -12,12 +12,12 @@ import { ApiError, ok } from '../../http/envelope';
 import { findNulCharacter } from '../../http/input-guard';
 import { MAX_ID } from '../../../contract/ids';
 import { plainTextToLexical } from '../../../contract/lexical';
-import { KIND_BY_NAME } from '../items/kinds';
-import { liveFields, publishItemChange } from '../items/live';
-import { createItem } from '../items/service';
-import { searchColumnsFor } from '../search/derive';
+import { KIND_BY_NAME } from '../items';
+import { liveFields, publishItemChange } from '../items';
+import { createItem } from '../items';
+import { searchColumnsFor } from '../search';
 import type { TeamScope } from '../../http/team-scope';
-import { GITHUB_LINK_BACK_TEXT, type Integrations } from '../integrations/integrations';
+import { GITHUB_LINK_BACK_TEXT, type Integrations } from '../integrations';
 
 /**
  * GitHub → Momentum webhooks (docs/product.md "Integrations"): `X-Hub-Signature-256` is verified on the raw body,

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { connectStateUse } from '../../db/schema';
 import { type CallerRole, callerRole } from '../../http/roles';
-import { cookieBase } from '../auth/cookies';
+import { cookieBase } from '../auth';
 import { STATE_TTL_SECONDS, type StatePurpose, type VerifiedState } from './state';
 
 /*

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { githubInstallation, slackLink, team } from '../../db/schema';
-import { type AuditEntry, recordAudit } from '../audit/record';
+import { type AuditEntry, recordAudit } from '../audit';
 import { openSecret, sealSecret } from './crypto';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ItemKind, ListItem, LiveItemField, PublishedLiveEvent } from '../../../contract';
 import type { Db } from '../../db';
 import { item } from '../../db/schema';
-import { publishEvent } from '../events/outbox';
+import { publishEvent } from '../events';
 import { listRowJson, toListItem } from './list';
 
 /**

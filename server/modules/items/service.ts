@@ -3,9 +3,9 @@ import type { ExtServiceType, ItemKind, Priority, SimpleList, State } from '../.
 import type { Db } from '../../db';
 import { item, itemCounter, itemManager, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
-import { raiseAlarms } from '../events/raise-alarms';
-import { searchColumnsFor } from '../search/derive';
-import { isTeamInstallation } from '../integrations/store';
+import { raiseAlarms } from '../events';
+import { searchColumnsFor } from '../search';
+import { isTeamInstallation } from '../integrations';
 import { isStorableId } from '../../../contract/ids';
 import { lexicalProblem } from '../../../contract/lexical';
 import type { TeamScope } from '../../http/team-scope';

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { member, team, teamMember } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
-import { defaultTeamId } from '../workspace/service';
+import { defaultTeamId } from '../workspace';
 import { readableTeam } from '../../http/team-scope';
 
 /**

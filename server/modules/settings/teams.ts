@@ -5,7 +5,7 @@ import { member, team, teamMember, workspace } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
 import { listIds } from '../../http/validation';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit';
 
 /**
  * Teams of a workspace (docs/product.md "Teams and members"). Every function takes

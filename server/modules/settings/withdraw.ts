@@ -13,7 +13,7 @@ import {
   workspaceJoinFailure,
 } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit';
 
 export interface Withdrawal {
   /** The member's uploaded picture URL before withdrawal (the caller deletes the file after commit). */

@@ -24,10 +24,10 @@ import {
   teamScopeForAdminsHook,
   teamScopeHook,
 } from '../../http/team-scope';
-import { publishSafely } from '../events/publish';
-import { ProfileImageStore, profileImageDir } from '../settings/profile-image';
-import { listBrowsableTeams } from '../settings/teams';
-import { readImagePart, registerImageUploads } from '../settings/routes';
+import { publishSafely } from '../events';
+import { ProfileImageStore, profileImageDir } from '../settings';
+import { listBrowsableTeams } from '../settings';
+import { readImagePart, registerImageUploads } from '../settings';
 import {
   addTeamMembers,
   deleteTeam,

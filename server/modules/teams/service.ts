@@ -8,8 +8,8 @@ import { callerRole } from '../../http/roles';
 import type { TeamScope } from '../../http/team-scope';
 import { formatTimestamp } from '../../http/time';
 import { listIds } from '../../http/validation';
-import { recordAudit } from '../audit/record';
-import { lockWorkspace } from '../settings/teams';
+import { recordAudit } from '../audit';
+import { lockWorkspace } from '../settings';
 
 /**
  * Team membership and team settings (issue #23, docs/security.md "Teams" and "Roles"). Every function takes the

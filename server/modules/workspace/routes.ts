@@ -21,7 +21,7 @@ import type { Db } from '../../db';
 import { AUTH_ERRORS, NO_WORKSPACE } from '../../http/route-errors';
 import { ApiError, ok } from '../../http/envelope';
 import { formatTimestamp } from '../../http/time';
-import { publishSafely } from '../events/publish';
+import { publishSafely } from '../events';
 import {
   callerWorkspace,
   createWorkspace,

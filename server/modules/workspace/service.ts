@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { workspaceSlug } from '../../../contract';
 import type { WorkspaceRole } from '../../../contract/roles';
-import { recordAudit } from '../audit/record';
+import { recordAudit } from '../audit';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
 import { member, team, teamMember, workspace } from '../../db/schema';

@@ -1,0 +1,7 @@
+/**
+ * Public entry of server/modules/auth: what other modules and server/app.ts may use (eslint.config.js zones;
+ * docs/architecture.md "Layers"). Sign-in with Google and Kakao, token reissue and sign-out (docs/security.md "Sessions").
+ */
+export { clearRefreshCookie, cookieBase } from './cookies';
+export { createRequireMember } from './require-member';
+export { authRoutes } from './routes';
