@@ -1,5 +1,5 @@
 -- issue #24: the group-size triggers count an item's groups with `item_group_keys(i item)`, one row per grouping of
--- the registry (server/modules/items/groupings.ts `itemGroupKeysBody`; __tests__/server/groupings.test.ts fails when
+-- the registry (server/modules/items/groupings.ts `itemGroupKeysBody`; __tests__/server/modules/items/groupings.test.ts fails when
 -- the installed function and the registry disagree). A new grouping is one more migration that replaces this function
 -- with the registry's (`itemGroupKeysMigration`) and counts the items already there in its groups. The item trigger
 -- counts an updated row -1 in all its old groups and +1 in all its new ones; `item_group_count_add` drops the groups

@@ -131,7 +131,7 @@ test('roles, removal with sign-out, invite rotation and the audit log', async ({
   await expect(a.getByRole('button', { name: '로고 변경' })).toBeVisible();
   await a.screenshot({ path: `${shots}/admin-ws-profile-390.png` });
 
-  // The admin reads it through the API too (members get 403, __tests__/server/roles.test.ts).
+  // The admin reads it through the API too (members get 403, __tests__/server/modules/admin/roles.test.ts).
   expect((await api(c, 'GET', '/api/workspace/setting/audit')).status).toBe(200);
   expect(errorsA).toEqual([]);
 

@@ -7,7 +7,7 @@ import { api, enterWorkspace, openProperties, shots, watchConsole } from './supp
  * optional, and a title that starts with the match ranks above a newer one that has it in the middle; and a server
  * without GitHub or Slack says "서버 관리자 설정 필요" with a link to the setup guide. The e2e server has both tools
  * configured (against the fake), so the unconfigured answer of `GET /api/teams/{teamId}/integrations` is stubbed in
- * the browser; the server's side of it is __tests__/server/integrations-availability.test.ts.
+ * the browser; the server's side of it is __tests__/server/modules/integrations/integrations-availability.test.ts.
  */
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
@@ -86,7 +86,7 @@ test('초성: ㄹ+ㄱ typed as ㄺ, no spaces needed, titles starting with the m
 
 /**
  * The team's integration availability as a server without GITHUB_APP_ID answers it (this suite's server has both
- * tools configured; the real answers are covered by __tests__/server/integrations-availability.test.ts).
+ * tools configured; the real answers are covered by __tests__/server/modules/integrations/integrations-availability.test.ts).
  */
 async function answerAsWithoutGithub(page: Page, teamId: number) {
   await page.route(`**/api/teams/${teamId}/integrations`, (route) =>

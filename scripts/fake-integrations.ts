@@ -1,6 +1,6 @@
 /**
  * A fake GitHub (REST API + the App install page) and Slack (OAuth v2 + Web API) on one local HTTP origin, for the
- * server tests (__tests__/server/integrations.test.ts) and the browser suite. Point the app at it with
+ * server tests (__tests__/server/modules/integrations/integrations.test.ts) and the browser suite. Point the app at it with
  *   GITHUB_API_URL=<url>  GITHUB_WEB_URL=<url>  SLACK_API_URL=<url>/api/  SLACK_AUTHORIZE_URL=<url>/oauth/v2/authorize
  * (plus GITHUB_APP_ID, a GitHub App private key, GITHUB_APP_CLIENT_ID, GITHUB_APP_CLIENT_SECRET, SLACK_CLIENT_ID and
  * SLACK_CLIENT_SECRET of your choice).

@@ -115,7 +115,7 @@ type EmscriptenOpts = InitResult['emscriptenOpts'];
 /**
  * PGlite's Node file system (`NodeFS` of `@electric-sql/pglite/nodefs`, what `new PGlite(dir)` uses) with remembered
  * file sizes: pass it as `fs` (`new PGlite({ fs: new SizeCachingNodeFS(dir), … })`). `stats` counts the end-of-file
- * seeks it answered (bench/server.ts, __tests__/server/pglite-fs.test.ts).
+ * seeks it answered (bench/server.ts, __tests__/server/db/pglite-fs.test.ts).
  */
 export class SizeCachingNodeFS extends NodeFS {
   readonly stats: FileSizeCacheStats = { hits: 0, misses: 0 };

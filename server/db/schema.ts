@@ -274,7 +274,7 @@ export const item = pgTable(
     // columns without reading the workspace's rows; every tier first checks the workspace's newest items, read from
     // `item_workspace_id_idx` in its declared order (`id DESC NULLS LAST`, which the search sorts by; plain `DESC`
     // is NULLS FIRST and made the planner walk the primary key), and asks the trigram index only when they hold too
-    // few matches (server/modules/search/service.ts `searchStatement`; __tests__/server/query-plans.test.ts).
+    // few matches (server/modules/search/service.ts `searchStatement`; __tests__/server/db/query-plans.test.ts).
     // `fastupdate` off: new entries go into the index at once instead of a pending list that every search reads
     // linearly until a VACUUM merges it — which PGlite, without autovacuum, never runs (20,000 seeded items made an
     // empty search 50 times slower).
@@ -301,7 +301,7 @@ export const item = pgTable(
     // Grouped lists: newest first inside a group, by team and kind (docs/product.md "Grouped lists"). drizzle's
     // `.desc()` declares `id DESC NULLS LAST`; the list's keyset queries sort in exactly that order (list.ts
     // `NEWEST_FIRST`), which the primary key cannot give, so they are always read from these indexes
-    // (__tests__/server/list-plan.test.ts).
+    // (__tests__/server/modules/items/list-plan.test.ts).
     index('item_team_kind_id_idx').on(t.teamId, t.kind, t.id.desc()),
     index('item_team_kind_state_id_idx').on(t.teamId, t.kind, t.state, t.id.desc()),
     index('item_team_kind_priority_id_idx').on(t.teamId, t.kind, t.priority, t.id.desc()),

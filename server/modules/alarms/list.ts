@@ -247,7 +247,7 @@ function readGroup(
       )
       // `DESC NULLS LAST`, the order `alarm_member_id_idx` is declared in (plain `DESC` is `NULLS FIRST`, which only the
       // primary key can give: the planner walked every member's alarms from the newest down). Ids are never null, so
-      // the rows are the same (__tests__/server/query-plans.test.ts).
+      // the rows are the same (__tests__/server/db/query-plans.test.ts).
       .orderBy(sql`${alarm.id} desc nulls last`)
       .limit(limit)
   );

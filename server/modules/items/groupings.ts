@@ -8,7 +8,7 @@ import { item } from '../../db/schema';
  * The server half of the grouping registry (contract/groupings.ts; docs/architecture.md "Groupings"): each
  * grouping's SQL, read by the list statement (server/modules/items/list.ts), the cursor validation (cursor.ts), the
  * notifications list (server/modules/alarms/list.ts) and the group-size triggers (`itemGroupKeysFunction`, checked
- * against the installed trigger function by __tests__/server/groupings.test.ts).
+ * against the installed trigger function by __tests__/server/modules/items/groupings.test.ts).
  */
 
 /** The largest `integer` id: the bound of a group read from its top (a condition on `id` the index can use). */
@@ -66,7 +66,7 @@ export interface GroupingSql {
   validKey: (key: string) => boolean;
   /**
    * The indexes that may serve a group's read (its own list index, or the team's list with the group's condition
-   * as a filter): __tests__/server/list-plan.test.ts checks the plans against them.
+   * as a filter): __tests__/server/modules/items/list-plan.test.ts checks the plans against them.
    */
   indexes: string[];
 }
@@ -164,7 +164,7 @@ export function groupingSql(grouping: Grouping): GroupingSql {
 /**
  * The body of `item_group_keys(i item)`, the function the group-size triggers count an item's groups with
  * (drizzle/0012_grouping_registry.sql): one `(group_by, group_key)` row per grouping of the registry. A new grouping
- * changes it; __tests__/server/groupings.test.ts then fails until a new migration installs it
+ * changes it; __tests__/server/modules/items/groupings.test.ts then fails until a new migration installs it
  * (`itemGroupKeysMigration`).
  */
 export function itemGroupKeysBody(): string {

@@ -95,7 +95,7 @@ export function groupPredicate(grouping: Grouping, key: string): SQL {
  * from the newest id down — past every other team's items — whenever the teams' items interleave, since it assumes a
  * team's items spread evenly over the ids (4.9 ms instead of 0.34 ms for a first page when they do not). In this
  * order only the list indexes can serve the sort, so each group is always a range scan of its own index
- * (__tests__/server/list-plan.test.ts).
+ * (__tests__/server/modules/items/list-plan.test.ts).
  */
 export const NEWEST_FIRST = sql`${item.id} desc nulls last`;
 
