@@ -269,6 +269,9 @@ export default (_env, argv) => {
             },
           },
         },
+        // contract/ modules are declarations without side effects: a chunk that uses none of a module's values
+        // (the early script and groupings.ts, say) leaves the module out instead of keeping its top-level code.
+        { test: /[\\/]contract[\\/].*\.ts$/, sideEffects: false },
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(woff2?|png|jpe?g|gif|webp)$/, type: 'asset/resource' },
         { test: /\.svg$/, type: 'asset/resource' },

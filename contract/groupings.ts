@@ -133,7 +133,7 @@ export const GROUPING_DEFS = {
  * lists"): goals STATE/PRIORITY/MANAGER; issues + GOAL; externals + GOAL and EXT_TYPE.
  */
 export type Grouping = keyof typeof GROUPING_DEFS;
-export const GROUPINGS = Object.keys(GROUPING_DEFS) as [Grouping, ...Grouping[]];
+export const GROUPINGS = /*#__PURE__*/ Object.keys(GROUPING_DEFS) as [Grouping, ...Grouping[]];
 
 /** The registry's entry of `grouping`. */
 export function groupingDef(grouping: Grouping): GroupingDef {
@@ -141,15 +141,14 @@ export function groupingDef(grouping: Grouping): GroupingDef {
 }
 
 export const GROUPINGS_BY_KIND: Record<ItemKind, readonly Grouping[]> = {
-  goal: GROUPINGS.filter((g) => groupingDef(g).kinds.includes('goal')),
-  issue: GROUPINGS.filter((g) => groupingDef(g).kinds.includes('issue')),
-  external: GROUPINGS.filter((g) => groupingDef(g).kinds.includes('external')),
+  goal: /*#__PURE__*/ GROUPINGS.filter((g) => groupingDef(g).kinds.includes('goal')),
+  issue: /*#__PURE__*/ GROUPINGS.filter((g) => groupingDef(g).kinds.includes('issue')),
+  external: /*#__PURE__*/ GROUPINGS.filter((g) => groupingDef(g).kinds.includes('external')),
 };
 
-export const GROUPING_LABELS = Object.fromEntries(GROUPINGS.map((g) => [g, groupingDef(g).label])) as Record<
-  Grouping,
-  string
->;
+export const GROUPING_LABELS = /*#__PURE__*/ Object.fromEntries(
+  GROUPINGS.map((g) => [g, groupingDef(g).label]),
+) as Record<Grouping, string>;
 
 /**
  * The group keys `row` belongs to under `grouping` (docs/product.md "Grouped lists"): one key, or for MANAGER one
@@ -160,7 +159,7 @@ export function groupKeyOf(grouping: Grouping, row: GroupedRow): string[] {
   return groupingDef(grouping).keysOf(row);
 }
 
-const collator = new Intl.Collator('ko');
+const collator = /*#__PURE__*/ new Intl.Collator('ko');
 
 /** Keys compare as numbers when both are ids, else as strings (the tie-break after equal labels). */
 function compareKeys(a: string, b: string): number {

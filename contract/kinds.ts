@@ -92,7 +92,7 @@ export function kindFacts<K extends ItemKind>(kind: K): KindFactsOf<K> {
 }
 
 /** Every kind's facts, in the product's order. */
-export const ALL_KIND_FACTS: readonly KindFacts[] = ITEM_KINDS.map((kind) => KIND_FACTS[kind]);
+export const ALL_KIND_FACTS: readonly KindFacts[] = /*#__PURE__*/ ITEM_KINDS.map((kind) => KIND_FACTS[kind]);
 
 /** The kind of a comment / alarm category (`GOAL` → `goal`). */
 export function kindOfCategory(category: KindCategory): ItemKind {
@@ -114,13 +114,15 @@ export function kindOfSegment(segment: string | undefined): ItemKind | null {
  * external: 'externals' }`), with each kind's literal type. For modules that hand a per-kind record to callers
  * (`ITEM_TAGS`, `COMMENT_CATEGORY`); code that needs one kind's fact reads `KIND_FACTS[kind].field` directly.
  */
-export function kindFactMap<F extends keyof KindFacts>(field: F): { readonly [K in ItemKind]: KindFactsOf<K>[F] } {
+export function kindFactMap<F extends keyof KindFacts>(
+  field: F,
+): { readonly [K in ItemKind]: KindFactsOf<K>[F] } {
   return Object.fromEntries(ITEM_KINDS.map((kind) => [kind, KIND_FACTS[kind][field]])) as {
     readonly [K in ItemKind]: KindFactsOf<K>[F];
   };
 }
 
 /** The kind of each comment / alarm category (`{ GOAL: 'goal', ISSUE: 'issue', EXTERNAL: 'external' }`). */
-export const KIND_OF_CATEGORY: Readonly<Record<KindCategory, ItemKind>> = Object.fromEntries(
-  ALL_KIND_FACTS.map((facts) => [facts.category, facts.kind]),
+export const KIND_OF_CATEGORY: Readonly<Record<KindCategory, ItemKind>> = /*#__PURE__*/ Object.fromEntries(
+  /*#__PURE__*/ ALL_KIND_FACTS.map((facts) => [facts.category, facts.kind]),
 ) as Record<KindCategory, ItemKind>;

@@ -36,7 +36,7 @@ export type TagType = (typeof TAG_TYPES)[number];
 export type CacheTag = TagType | { type: TagType; id: string | number };
 
 /** The tag type of each item kind (`KIND_FACTS[kind].tag`, contract/kinds.ts). */
-export const ITEM_TAGS = kindFactMap('tag') satisfies Record<ItemKind, TagType>;
+export const ITEM_TAGS = /*#__PURE__*/ kindFactMap('tag') satisfies Record<ItemKind, TagType>;
 
 const LIST_ID = 'LIST';
 const DETAIL_ID = 'DETAIL';
@@ -53,7 +53,8 @@ export const simpleListTag = (kind: ItemKind) => ({ type: 'SimpleList', id: kind
 export const itemNameTag = (kind: ItemKind) => ({ type: 'ItemName', id: kind }) as const;
 
 /** The comment category of each kind (`/api/comments?category=`; `KIND_FACTS[kind].category`). */
-export const COMMENT_CATEGORY: Readonly<Record<ItemKind, CommentCategory>> = kindFactMap('category');
+export const COMMENT_CATEGORY: Readonly<Record<ItemKind, CommentCategory>> =
+  /*#__PURE__*/ kindFactMap('category');
 /** The comments of one item. */
 export const commentsTag = (category: CommentCategory, targetId: number) =>
   ({ type: 'Comment', id: `${category}-${targetId}` }) as const;

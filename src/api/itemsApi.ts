@@ -19,7 +19,7 @@ import { itemListRequest, unwrapEnvelope } from './requests';
 /* Types only from contract/items (plus zod-free values from contract/itemEnums): zod never reaches the client. */
 
 /** The API's path segment of each kind: `/api/teams/{teamId}/goals|issues|externals` (`KIND_FACTS[kind].segment`). */
-export const ITEM_SEGMENTS = kindFactMap('segment');
+export const ITEM_SEGMENTS = /*#__PURE__*/ kindFactMap('segment');
 
 export interface ItemListArg {
   kind: ItemKind;

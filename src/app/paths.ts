@@ -1,5 +1,5 @@
 import type { ItemKind } from '../../contract/itemEnums';
-import { ALL_KIND_FACTS, kindOfRouteSegment, type KindFactsOf } from '../../contract/kinds';
+import { kindFactMap, kindOfRouteSegment, type KindFactsOf } from '../../contract/kinds';
 import type { ItemScope } from '../shared/copy';
 import { itemRoute, matchRoute, route, teamRoute } from './itemRoutes';
 
@@ -69,18 +69,14 @@ export const workspacePaths = {
 } as const;
 
 /** The URL segment of each item kind (contract/kinds.ts `routeSegment`; the external kind is `ext`). */
-export const ITEM_ROUTE_SEGMENTS = Object.fromEntries(
-  ALL_KIND_FACTS.map((facts) => [facts.kind, facts.routeSegment]),
-) as { [K in ItemKind]: KindFactsOf<K>['routeSegment'] };
+export const ITEM_ROUTE_SEGMENTS = /*#__PURE__*/ kindFactMap('routeSegment');
 export type ItemRouteSegment = KindFactsOf<ItemKind>['routeSegment'];
 
 /** The item kind of a URL segment (`goal`, `issue`, `ext`), else null (contract/kinds.ts). */
 export const itemKindOfSegment = kindOfRouteSegment;
 
 /** The id parameter of each kind's detail routes (contract/kinds.ts `idParam`: `…/goal/:goalId`, `…/ext/:extId`). */
-export const ITEM_ID_PARAMS = Object.fromEntries(
-  ALL_KIND_FACTS.map((facts) => [facts.kind, facts.idParam]),
-) as Record<ItemKind, string>;
+export const ITEM_ID_PARAMS: Readonly<Record<ItemKind, string>> = /*#__PURE__*/ kindFactMap('idParam');
 
 /** A team's base path (`teamRoute`). */
 export const teamBasePath = (scope: ItemScope, teamId: number) => teamRoute(scope).href(teamId);

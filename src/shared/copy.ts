@@ -20,7 +20,7 @@ export type ItemMode = 'list' | 'create' | 'view' | 'edit';
 type IntegrationErrorCode = Extract<Code, `GITHUB${4 | 5}${string}` | `SLACK${4 | 5}${string}`>;
 
 /** Each kind's Korean noun (`KIND_FACTS[kind].label`: 목표, 이슈, 외부 이슈). */
-const ITEM_LABELS: Readonly<Record<ItemKind, string>> = kindFactMap('label');
+const ITEM_LABELS: Readonly<Record<ItemKind, string>> = /*#__PURE__*/ kindFactMap('label');
 const MODE_SUFFIX: Record<ItemMode, string> = { list: '목록', create: '생성', view: '상세', edit: '수정' };
 
 export const copy = {
