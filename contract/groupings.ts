@@ -216,3 +216,14 @@ export function clientGroupLabel(
     return Object.hasOwn(keyLabels, group.groupKey) ? keyLabels[group.groupKey]! : keyLabels.unknown;
   return group.filterName || (group.groupKey === NONE_GROUP_KEY ? NONE_GROUP_LABEL : group.groupKey);
 }
+
+/**
+ * The item-list grouping each alarm grouping renders like, with the same order and cursor rules (docs/product.md
+ * "Notifications"; the alarm tabs call the tool grouping `EXTERNAL`). Keys: contract/alarms.ts `ALARM_GROUPINGS`.
+ */
+export const ALARM_LIST_GROUPING = {
+  STATE: 'STATE',
+  PRIORITY: 'PRIORITY',
+  GOAL: 'GOAL',
+  EXTERNAL: 'EXT_TYPE',
+} as const satisfies Record<string, Grouping>;

@@ -21,6 +21,7 @@ import { groupingSql } from '../items';
 import { compareGroups, groupPredicate, listRowJson, locateCursor, toListItem } from '../items';
 import { ALARM_TYPE_OF_KIND } from '../events';
 import { KIND_OF_CATEGORY } from '../../../contract/kinds';
+import { ALARM_LIST_GROUPING } from '../../../contract/groupings';
 
 /**
  * The notifications page (`GET /api/alarms/{type}`) and the unread count, per member. Rows are the member's alarms
@@ -32,13 +33,7 @@ import { KIND_OF_CATEGORY } from '../../../contract/kinds';
 /** The item kind shown on each tab (the kind of that category, contract/kinds.ts). */
 export const KIND_OF_TYPE: Readonly<Record<AlarmType, ItemKind>> = KIND_OF_CATEGORY;
 
-/** Alarm groupings as item-list groupings (same order and cursor rules); EXTERNAL groups by the external's tool. */
-const LIST_GROUPING: Record<AlarmGrouping, Grouping> = {
-  STATE: 'STATE',
-  PRIORITY: 'PRIORITY',
-  GOAL: 'GOAL',
-  EXTERNAL: 'EXT_TYPE',
-};
+const LIST_GROUPING: Readonly<Record<AlarmGrouping, Grouping>> = ALARM_LIST_GROUPING;
 
 /**
  * `query` of `GET /api/alarms/{type}` (absent → STATE; case-insensitive) → the grouping, or 400 `ALARM400_0` when

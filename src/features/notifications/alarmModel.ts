@@ -11,6 +11,7 @@ import type { ListPage } from '../../../contract/items';
 import type { Grouping, ItemKind } from '../../../contract/itemEnums';
 import { KIND_OF_CATEGORY } from '../../../contract/kinds';
 import { teamListPath } from '../../app/paths';
+import { ALARM_LIST_GROUPING } from '../../../contract/groupings';
 
 /*
  * Pure helpers of the notifications page (docs: contract/alarms.ts): tabs, groupings per tab, and the adapter that
@@ -32,13 +33,7 @@ export const ALARM_GROUPINGS_BY_TAB = {
 /** A tab switch starts here: switching tabs resets the grouping to 상태. */
 export const INITIAL_ALARM_GROUPING: AlarmGrouping = 'STATE';
 
-/** The item lists' grouping that renders like each alarm grouping (the lists call "외부" `EXT_TYPE`). */
-const LIST_GROUPING: Record<AlarmGrouping, Grouping> = {
-  STATE: 'STATE',
-  PRIORITY: 'PRIORITY',
-  GOAL: 'GOAL',
-  EXTERNAL: 'EXT_TYPE',
-};
+const LIST_GROUPING: Readonly<Record<AlarmGrouping, Grouping>> = ALARM_LIST_GROUPING;
 
 export const toListGrouping = (grouping: AlarmGrouping): Grouping => LIST_GROUPING[grouping];
 
