@@ -23,6 +23,7 @@ import { listPage, pageParams, pageStatement } from '../../server/modules/items/
 import type { TeamScope } from '../../server/http/team-scope';
 import { createTeamWith } from './support/items';
 import { type PlanNode, explainPrepared } from './support/plans';
+import { printReport } from './support/report';
 import { type TestDatabase, createTestApp, createTestDatabase, tempDir } from './support/test-app';
 import { createWorkspaceWith } from './support/workspaces';
 
@@ -140,7 +141,6 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-
 function nodes<T extends PlanNode>(plan: T): T[] {
   return [plan, ...((plan.Plans ?? []) as T[]).flatMap((child) => nodes(child))];
 }
@@ -226,9 +226,7 @@ async function badPlans(shippedOrder = false, seen: string[] = []): Promise<stri
 it('reads every group newest first straight from its index (no Sort, no scan of item), custom and generic plans', async () => {
   const seen: string[] = [];
   const problems = await badPlans(false, seen);
-  process.stdout.write(
-    `\n[list-plan] ${testDb.database.kind}:\n${seen.map((line) => `  ${line}\n`).join('')}`,
-  );
+  printReport(`\n[list-plan] ${testDb.database.kind}:\n${seen.map((line) => `  ${line}\n`).join('')}`);
   expect(problems).toEqual([]);
 }, 60_000);
 

@@ -15,6 +15,7 @@ import { searchItems } from '../../server/modules/search/service';
 import type { TeamScope } from '../../server/http/team-scope';
 import { createTeamWith } from './support/items';
 import { type PlanNode, explainPrepared } from './support/plans';
+import { printReport } from './support/report';
 import { type TestDatabase, createTestApp, createTestDatabase } from './support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from './support/workspaces';
 
@@ -374,9 +375,7 @@ it('reads every ordered query in order from its index (no Sort of an index made 
     for (const problem of problemsOf(plan, expected))
       problems.push(`${label}: ${problem} — ${describePlan(plan)}`);
   }
-  process.stdout.write(
-    `\n[query-plans] ${testDb.database.kind}:\n${seen.map((line) => `  ${line}\n`).join('')}`,
-  );
+  printReport(`\n[query-plans] ${testDb.database.kind}:\n${seen.map((line) => `  ${line}\n`).join('')}`);
   expect(problems).toEqual([]);
   // Every family was walked: the search cases, every alarm tab and grouping, comments, the simple list, every list
   // grouping of issues and externals.
