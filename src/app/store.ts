@@ -127,6 +127,12 @@ export interface AppStoreOptions {
   navigate?: AppNavigate;
   /** EventSource, Web Locks and BroadcastChannel of the live saga; the browser's by default (tests inject fakes). */
   liveEnvironment?: LiveEnvironment;
+  /**
+   * The development-only immutability and serializability checks warn when one action takes them longer than this
+   * (milliseconds; RTK's default is 32). Tests raise it: on a loaded machine the timing warning is noise, while the
+   * checks themselves keep running. Unset in the app.
+   */
+  invariantCheckWarnAfterMs?: number;
 }
 
 function withInitialStates(preloaded: PreloadedAppState | undefined, inviteToken: string | null) {
@@ -173,7 +179,15 @@ export function createAppStore(options: AppStoreOptions = {}) {
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: extra },
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        serializableCheck: {
+          ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
+          ...(options.invariantCheckWarnAfterMs !== undefined && {
+            warnAfter: options.invariantCheckWarnAfterMs,
+          }),
+        },
+        ...(options.invariantCheckWarnAfterMs !== undefined && {
+          immutableCheck: { warnAfter: options.invariantCheckWarnAfterMs },
+        }),
       }).concat(baseApi.middleware, sagaMiddleware),
     // On in every build, production included (README "Debugging a production build with time-travel"): only when
     // the extension is installed, and it sees actions and state with secrets redacted (app/devtoolsSanitizers.ts).

@@ -1,4 +1,4 @@
-import { createAppStore } from '../../../src/app/store';
+import { type AppStoreOptions, createAppStore as createStore } from '../../../src/app/store';
 import { createMemoryStorage } from '../../../src/app/storage';
 import { whenRehydrated } from '../../../src/app/persistence';
 import { workspaceApi } from '../../../src/api/workspaceApi';
@@ -17,9 +17,13 @@ import {
 } from '../../../src/features/onboarding/onboardingSlice';
 import { reissueSucceeded, signedOut } from '../../../src/features/session/sessionSlice';
 import { sectionToggled, sidebarToggled } from '../../../src/features/uiPrefs/uiPrefsSlice';
-import { envelopeResponse, mockFetch, profile } from '../support/helpers';
+import { TEST_INVARIANT_WARN_AFTER_MS, envelopeResponse, mockFetch, profile } from '../support/helpers';
 
 afterEach(() => jest.restoreAllMocks());
+
+/** The app's store on the given storage, its invariant checks' timing warning raised as in `createTestStore`. */
+const createAppStore = (options: AppStoreOptions) =>
+  createStore({ invariantCheckWarnAfterMs: TEST_INVARIANT_WARN_AFTER_MS, ...options });
 
 const parse = (raw: string | undefined) => {
   const outer = JSON.parse(raw ?? '{}') as Record<string, string>;

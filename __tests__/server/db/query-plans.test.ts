@@ -23,6 +23,7 @@ import { createTeamWith } from '../support/items';
 import { type PlanNode, explainPrepared } from '../support/plans';
 import { type TestDatabase, createTestApp, createTestDatabase } from '../support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from '../support/workspaces';
+import { printReport } from '../support/report';
 
 /**
  * Every ordered query the app runs reads its rows in order from the index made for it (docs/performance.md "Lists"
@@ -381,9 +382,7 @@ it('reads every ordered query in order from its index (no Sort of an index made 
     for (const problem of problemsOf(plan, expected))
       problems.push(`${label}: ${problem} — ${describePlan(plan)}`);
   }
-  process.stdout.write(
-    `\n[query-plans] ${testDb.database.kind}:\n${seen.map((line) => `  ${line}\n`).join('')}`,
-  );
+  printReport(`\n[query-plans] ${testDb.database.kind}:\n${seen.map((line) => `  ${line}\n`).join('')}`);
   expect(problems).toEqual([]);
   // Every family was walked: the search cases, every alarm tab and grouping, comments, the simple list, every list
   // grouping of issues and externals.

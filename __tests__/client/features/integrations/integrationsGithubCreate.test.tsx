@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FetchHandler } from '../../support/helpers';
 import { envelopeResponse, mockFetch, renderApp } from '../../support/helpers';
@@ -192,7 +192,7 @@ describe('GitHub external create', () => {
     expect(screen.queryByText('저장소 정보를 불러오는 중…')).not.toBeInTheDocument();
     install.release();
     // The late (failed) GitHub answer is ignored: no missing-information toast once Slack is chosen.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(screen.queryByText(MISSING)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '외부: Slack' })).toBeInTheDocument();
     await userEvent.click(saveButton());

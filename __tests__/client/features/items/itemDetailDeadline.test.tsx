@@ -1,5 +1,5 @@
 import '../../support/desktopPointer';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeResponse, mockFetch, renderApp } from '../../support/helpers';
 import { detail, detailRoutes, recordBody, signedIn, type SentBody } from './itemDetailSupport';
 
@@ -78,7 +78,7 @@ it('types 2026-02-30: the Korean message under the field, and nothing is sent', 
   fireEvent.change(start, { target: { value: '2026-02-30' } });
   fireEvent.blur(start);
   expect(start).toHaveAccessibleDescription('없는 날짜입니다. 2026년 2월은 28일까지 있습니다.');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
   expect(sent).toEqual([]);
   expect(screen.getByRole('button', { name: '기한: 26.11.20 - 26.11.25', hidden: true })).toBeInTheDocument();
 });

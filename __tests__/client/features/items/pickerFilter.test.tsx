@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelopeResponse, mockFetch, renderApp } from '../../support/helpers';
 import { detail, detailRoutes, recordBody, signedIn, type SentBody } from './itemDetailSupport';
 
@@ -125,7 +125,7 @@ describe('goal picker filter', () => {
     fireEvent.keyDown(field, { key: 'ㅇ', isComposing: true });
     expect(field).toHaveFocus();
     expect(screen.getByRole('menu', { name: '목표' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(sent).toHaveLength(0);
 
     fireEvent.compositionEnd(field, { data: '이' });

@@ -134,7 +134,7 @@ describe('workspace shell on a phone (390 px)', () => {
     mockFetch(routes());
     await render('/workspace/team/11/issue');
     const search = await screen.findByRole('button', { name: '검색' });
-    search.focus();
+    act(() => search.focus());
     fireEvent.click(search);
     const palette = await screen.findByRole('dialog', { name: '검색 및 명령' });
     expect(palette.className).toMatch(/paperFullScreen/);
@@ -156,7 +156,7 @@ describe('workspace shell on tablet and desktop', () => {
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     const search = await within(nav).findByRole('button', { name: /^검색 및 명령 열기 \((Ctrl\+K|⌘K)\)$/ });
     expect(search).toHaveAttribute('aria-keyshortcuts');
-    search.focus();
+    act(() => search.focus());
     fireEvent.click(search);
     const palette = await screen.findByRole('dialog', { name: '검색 및 명령' });
     expect(palette.className).not.toMatch(/paperFullScreen/);

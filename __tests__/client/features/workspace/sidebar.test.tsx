@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryStorage } from '../../../../src/app/storage';
 import { envelopeResponse, mockFetch, profile, renderApp } from '../../support/helpers';
+import { page } from '../items/itemListSupport';
 import {
   defaultTeam,
   design,
@@ -264,7 +265,8 @@ describe('sidebar, settings mode', () => {
 
 describe('workspace shell in the app', () => {
   it('renders the sidebar, the page in <main> and the toast area for a workspace route', async () => {
-    mockFetch(sidebarRoutes());
+    // The goal list on the page loads too (an empty first page).
+    mockFetch({ ...sidebarRoutes(), 'GET /api/teams/7/goals': () => envelopeResponse(200, page([])) });
     await renderApp('/workspace/default/team/7/goal', { preloadedState: signedIn });
     const nav = await findSidebar();
     expect(await screen.findByRole('region', { name: '공동 목표 목록' })).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { loadConfig } from '../../../../server/config';
 import { createTeamWith } from '../../support/items';
 import { createTestApp, tempDir, testEnv } from '../../support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from '../../support/workspaces';
+import { printReport } from '../../support/report';
 
 /**
  * Timing of the grouped list on the embedded database (file-backed PGlite, as `npm start` runs without
@@ -22,7 +23,8 @@ import { type TestWorkspace, createWorkspaceWith } from '../../support/workspace
  * newest) and the same pages of the three teams are timed in turn: the 2,000- and 10,000-issue teams' must cost about
  * what the tiny team's do (median < 2 × its median + 5 ms). Group sizes are kept by triggers (`item_group_count`)
  * instead of counted per page, and each group is read from its own index instead of walking the primary key past
- * newer teams' items (docs/performance.md "Lists"; the plans are checked in list-plan.test.ts). The medians are printed.
+ * newer teams' items (docs/performance.md "Lists"; the plans are checked in list-plan.test.ts). The medians are
+ * printed with `MOMENTUM_TEST_VERBOSE=1` (support/report.ts).
  */
 const ISSUES = 2_000;
 const GROWN = 10_000;
@@ -185,7 +187,7 @@ it(`serves the first page of ${ISSUES} issues (size 20) fast, grouped by STATE a
   const [fresh] = await measure([teamId]);
   await analyze(database);
   const [analyzed] = await measure([teamId]);
-  process.stdout.write(
+  printReport(
     `\n[items-performance] ${ISSUES} issues, embedded PGlite (file), page size 20, ${RUNS} runs:\n` +
       `  right after the bulk insert (no planner statistics):\n${lines(fresh!)}` +
       `  after ANALYZE (the app's PGlite maintenance):\n${lines(analyzed!)}`,
@@ -210,7 +212,7 @@ it(`costs about the same per page with ${ISSUES} or ${GROWN} issues in the team 
   await addIssues(tinyTeamId, ISSUES + GROWN, TINY);
   await analyze(database);
   const [small, big, tiny] = await measure([teamId, bigTeamId, tinyTeamId]);
-  process.stdout.write(
+  printReport(
     `\n[items-performance] the same pages of three teams, measured in turn, after ANALYZE:\n` +
       `  ${ISSUES} issues (the oldest ids):\n${lines(small!)}  ${GROWN} issues:\n${lines(big!)}` +
       `  ${TINY} issues (the newest ids):\n${lines(tiny!)}`,

@@ -27,6 +27,7 @@ import { createTeamWith } from '../../support/items';
 import { type PlanNode, explainPrepared } from '../../support/plans';
 import { type TestDatabase, createTestApp, createTestDatabase, tempDir } from '../../support/test-app';
 import { createWorkspaceWith } from '../../support/workspaces';
+import { printReport } from '../../support/report';
 
 /**
  * Query plans of the grouped lists (docs/performance.md "Lists"), on whatever database the suite runs on (in-memory PGlite,
@@ -223,9 +224,7 @@ async function badPlans(shippedOrder = false, seen: string[] = []): Promise<stri
 it('reads every group newest first straight from its index (no Sort, no scan of item), custom and generic plans', async () => {
   const seen: string[] = [];
   const problems = await badPlans(false, seen);
-  process.stdout.write(
-    `\n[list-plan] ${testDb.database.kind}:\n${seen.map((line) => `  ${line}\n`).join('')}`,
-  );
+  printReport(`\n[list-plan] ${testDb.database.kind}:\n${seen.map((line) => `  ${line}\n`).join('')}`);
   expect(problems).toEqual([]);
 }, 60_000);
 
