@@ -111,13 +111,16 @@ export interface TestAppRun {
 
 /**
  * Registers a test file's set-up and tear-down: `beforeAll` creates the file's database (createTestDatabase),
- * one app on it (createTestApp with `options`) and then runs `setUp` (sign-ins, workspaces, more apps through
+ * one app on it (createTestApp with `options`; a function is called then, so it may read what an earlier
+ * `beforeAll` started, such as a fake provider's URL) and then runs `setUp` (sign-ins, workspaces, more apps through
  * `run.another`); `afterAll` closes every app started and drops the database. Returns the run, whose fields are
- * set once `beforeAll` has run (read them inside tests or hooks, never at module level).
+ * set once `beforeAll` has run (read them inside tests or hooks, never at module level). `timeoutMs` bounds that
+ * `beforeAll`.
  */
 export function useTestApp(
-  options: Omit<TestAppOptions, 'database'> = {},
+  options: Omit<TestAppOptions, 'database'> | (() => Omit<TestAppOptions, 'database'>) = {},
   setUp?: (run: TestAppRun) => Promise<void>,
+  timeoutMs = 60_000,
 ): TestAppRun {
   const apps: FastifyInstance[] = [];
   const run = {} as TestAppRun;
@@ -128,12 +131,15 @@ export function useTestApp(
       apps.push(started.app);
       return started.app;
     };
-    const first = await createTestApp({ ...options, database: run.testDb.database });
+    const first = await createTestApp({
+      ...(typeof options === 'function' ? options() : options),
+      database: run.testDb.database,
+    });
     apps.push(first.app);
     run.app = first.app;
     run.config = first.config;
     await setUp?.(run);
-  }, 60_000);
+  }, timeoutMs);
   afterAll(async () => {
     for (const app of apps) await app.close();
     await run.testDb?.drop();

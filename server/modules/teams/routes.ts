@@ -70,6 +70,34 @@ async function publishTeamEvent(
 }
 
 /**
+ * Removes `targetId` from the team (removeFromTeam: its rules, errors and audit; `leaving` when the caller leaves)
+ * and then publishes `team.membership_changed` (`left` or `removed`), with the member's own copy when the team
+ * is private (they can no longer see its events).
+ */
+async function removeAndAnnounce(
+  db: Db,
+  request: { memberId: number; ip: string; log: FastifyBaseLogger },
+  scope: TeamScope,
+  targetId: number,
+  leaving: boolean,
+): Promise<void> {
+  await removeFromTeam(db, request.memberId, scope, targetId, leaving, request.ip);
+  await publishTeamEvent(
+    db,
+    request.log,
+    scope,
+    {
+      type: 'team.membership_changed',
+      actorId: request.memberId,
+      teamId: scope.teamId,
+      memberIds: [targetId],
+      change: leaving ? 'left' : 'removed',
+    },
+    scope.visibility === 'private' ? [targetId] : [],
+  );
+}
+
+/**
  * Team membership and team settings (issue #23, docs/security.md "Teams" and "Roles"): "팀 둘러보기",
  * join and leave, the team settings page (rename, image, members, visibility, deletion). Team routes run behind
  * `teamScopeHook`: another workspace's team, a missing one and a private team the caller is not in all answer 404
@@ -173,20 +201,7 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
     },
     async (request, reply) => {
       const scope = request.teamScope;
-      await removeFromTeam(db, request.memberId, scope, request.memberId, true, request.ip);
-      await publishTeamEvent(
-        db,
-        request.log,
-        scope,
-        {
-          type: 'team.membership_changed',
-          actorId: request.memberId,
-          teamId: scope.teamId,
-          memberIds: [request.memberId],
-          change: 'left',
-        },
-        scope.visibility === 'private' ? [request.memberId] : [],
-      );
+      await removeAndAnnounce(db, request, scope, request.memberId, true);
       return ok(reply, 'TEAM200_5', { teamId: scope.teamId });
     },
   );
@@ -395,20 +410,7 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
       const target = request.params.memberId;
       await requireTeamEditor(db, request.memberId, scope);
       const leaving = target === request.memberId;
-      await removeFromTeam(db, request.memberId, scope, target, leaving, request.ip);
-      await publishTeamEvent(
-        db,
-        request.log,
-        scope,
-        {
-          type: 'team.membership_changed',
-          actorId: request.memberId,
-          teamId: scope.teamId,
-          memberIds: [target],
-          change: leaving ? 'left' : 'removed',
-        },
-        scope.visibility === 'private' ? [target] : [],
-      );
+      await removeAndAnnounce(db, request, scope, target, leaving);
       return ok(
         reply,
         'TEAM200_9',
