@@ -25,7 +25,6 @@ import {
   teamScopeHook,
 } from '../../http/team-scope';
 import { publishSafely } from '../events';
-import { ProfileImageStore, profileImageDir } from '../settings';
 import { listBrowsableTeams } from '../settings';
 import { readImagePart, registerImageUploads } from '../settings';
 import {
@@ -105,7 +104,8 @@ async function removeAndAnnounce(
  * An encapsulated plugin: multipart bodies (team images) are parsed only here.
  */
 export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoutesOptions): Promise<void> {
-  await registerImageUploads(app);
+  // Team images live with the profile pictures (same folder, same URL prefix, same serving rules).
+  const { store, uploadRateLimit } = await registerImageUploads(app, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authenticated = { onRequest: app.requireMember };
   const guarded = { onRequest: app.requireMember, preValidation: teamScopeHook(db) };
@@ -114,12 +114,6 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
    * table) — to read its items they add themselves, an audited `team.member_added`.
    */
   const administered = { onRequest: app.requireMember, preValidation: teamScopeForAdminsHook(db) };
-  // Team images live with the profile pictures (same folder, same URL prefix, same serving rules).
-  const store = new ProfileImageStore(profileImageDir(config.dataDir), app.log);
-  store.ensureDir();
-  const uploadRateLimit = {
-    rateLimit: { max: Math.max(1, Math.ceil(config.rateLimitMax / 10)), timeWindow: 60_000 },
-  };
 
   noStoreByDefault(app);
 
