@@ -1,4 +1,10 @@
-import { TEST_JWT_SECRET, type TestDatabase, responseCookie, useTestApp } from '../../support/test-app';
+import {
+  TEST_JWT_SECRET,
+  type TestDatabase,
+  createTestApp,
+  responseCookie,
+  useTestApp,
+} from '../../support/test-app';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
