@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { type Database, PGLITE_FIRST_ANALYZE_MS } from './index';
+import { SerialRuns } from './serial-runs';
 
 /**
  * Upkeep of the database (docs/performance.md "Embedded database upkeep", docs/setup.md "Running on PostgreSQL").
@@ -292,7 +293,7 @@ export const UPKEEP_CADENCE: UpkeepCadence = {
  * what they did at debug level (a failure as a warning) and never throw.
  */
 export class Upkeep {
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly runs = new SerialRuns();
   private timer: NodeJS.Timeout | undefined;
   private first: NodeJS.Timeout | undefined;
   private writes = 0;
@@ -313,9 +314,7 @@ export class Upkeep {
   /** Runs upkeep now (after a run of this app in progress); rejects when the run fails. */
   run(options: UpkeepOptions = this.options): Promise<UpkeepResult> {
     this.writes = 0;
-    const result = this.tail.then(() => runUpkeep(this.database, options));
-    this.tail = result.catch(() => undefined);
-    return result;
+    return this.runs.next(() => runUpkeep(this.database, options));
   }
 
   /** Starts the timers; returns at once. */
@@ -339,12 +338,8 @@ export class Upkeep {
   }
 
   /** Resolves when no run of this app is in progress. */
-  async idle(): Promise<void> {
-    let tail: Promise<unknown>;
-    do {
-      tail = this.tail;
-      await tail;
-    } while (tail !== this.tail);
+  idle(): Promise<void> {
+    return this.runs.idle();
   }
 
   /** Stops the timers; waits for a run in progress. */

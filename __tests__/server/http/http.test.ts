@@ -1,4 +1,4 @@
-import { type TestDatabase, createTestApp, createTestDatabase, tempDir } from '../support/test-app';
+import { type TestDatabase, createTestApp, tempDir, useTestApp } from '../support/test-app';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -32,10 +32,8 @@ function buildStaticDir(): string {
   return dir;
 }
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({
-    database: testDb.database,
+useTestApp(
+  () => ({
     env: { STATIC_DIR: buildStaticDir(), LOG_LEVEL: 'info' },
     logStream: { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) },
     beforeReady(instance) {
@@ -59,16 +57,13 @@ beforeAll(async () => {
         }),
       );
     },
-  }));
-  // Same database, a tiny rate limit, and no SPA build.
-  ({ app: limited } = await createTestApp({ database: testDb.database, env: { RATE_LIMIT_MAX: '3' } }));
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await limited?.close();
-  await testDb?.drop();
-});
+  }),
+  async (started) => {
+    ({ app, testDb } = started);
+    // Same database, a tiny rate limit, and no SPA build.
+    limited = await started.another({ env: { RATE_LIMIT_MAX: '3' } });
+  },
+);
 
 describe('envelope for routing failures', () => {
   it('answers GET /api/health with the health envelope', async () => {

@@ -1,4 +1,4 @@
-import { type TestDatabase, createTestApp, createTestDatabase } from '../support/test-app';
+import { type TestDatabase, useTestApp } from '../support/test-app';
 import { type SignedInMember, asMember, signIn } from '../support/members';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,21 +22,10 @@ let app: FastifyInstance;
 /** Behind one proxy hop (`TRUST_PROXY=1`). */
 let oneHop: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app: limited } = await createTestApp({
-    database: testDb.database,
-    env: { TRUST_PROXY: PROXY, RATE_LIMIT_MAX: '3' },
-  }));
-  ({ app } = await createTestApp({ database: testDb.database, env: { TRUST_PROXY: PROXY } }));
-  ({ app: oneHop } = await createTestApp({ database: testDb.database, env: { TRUST_PROXY: '1' } }));
-}, 60_000);
-
-afterAll(async () => {
-  await limited?.close();
-  await app?.close();
-  await oneHop?.close();
-  await testDb?.drop();
+useTestApp({ env: { TRUST_PROXY: PROXY } }, async (started) => {
+  ({ app, testDb } = started);
+  limited = await started.another({ env: { TRUST_PROXY: PROXY, RATE_LIMIT_MAX: '3' } });
+  oneHop = await started.another({ env: { TRUST_PROXY: '1' } });
 });
 
 /** `GET /api/health` from the peer `remoteAddress`, optionally with an `X-Forwarded-For` header. */

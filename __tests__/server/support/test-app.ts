@@ -99,3 +99,50 @@ export async function createTestApp(
 export function responseCookie(response: LightMyRequestResponse, name: string) {
   return response.cookies.find((c) => c.name === name);
 }
+
+/** What `useTestApp` starts for a test file; filled in its `beforeAll`. */
+export interface TestAppRun {
+  testDb: TestDatabase;
+  app: FastifyInstance;
+  config: AppConfig;
+  /** Starts one more app on the same database (closed by the same `afterAll`), e.g. with other env. */
+  another(options?: Omit<TestAppOptions, 'database'>): Promise<FastifyInstance>;
+}
+
+/**
+ * Registers a test file's set-up and tear-down: `beforeAll` creates the file's database (createTestDatabase),
+ * one app on it (createTestApp with `options`; a function is called then, so it may read what an earlier
+ * `beforeAll` started, such as a fake provider's URL) and then runs `setUp` (sign-ins, workspaces, more apps through
+ * `run.another`); `afterAll` closes every app started and drops the database. Returns the run, whose fields are
+ * set once `beforeAll` has run (read them inside tests or hooks, never at module level). `timeoutMs` bounds that
+ * `beforeAll`.
+ */
+export function useTestApp(
+  options: Omit<TestAppOptions, 'database'> | (() => Omit<TestAppOptions, 'database'>) = {},
+  setUp?: (run: TestAppRun) => Promise<void>,
+  timeoutMs = 60_000,
+): TestAppRun {
+  const apps: FastifyInstance[] = [];
+  const run = {} as TestAppRun;
+  beforeAll(async () => {
+    run.testDb = await createTestDatabase();
+    run.another = async (more = {}) => {
+      const started = await createTestApp({ ...more, database: run.testDb.database });
+      apps.push(started.app);
+      return started.app;
+    };
+    const first = await createTestApp({
+      ...(typeof options === 'function' ? options() : options),
+      database: run.testDb.database,
+    });
+    apps.push(first.app);
+    run.app = first.app;
+    run.config = first.config;
+    await setUp?.(run);
+  }, timeoutMs);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await run.testDb?.drop();
+  });
+  return run;
+}

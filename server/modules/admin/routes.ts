@@ -29,7 +29,6 @@ import { parseId } from '../../../contract/ids';
 import { AUTH_ERRORS, NO_WORKSPACE } from '../../http/route-errors';
 import { formatTimestamp } from '../../http/time';
 import { listAudit } from '../audit';
-import { ProfileImageStore, profileImageDir } from '../settings';
 import { readImagePart, registerImageUploads } from '../settings';
 import { inviteUrl } from '../workspace';
 import {
@@ -66,15 +65,10 @@ const memberParams = z.object({ memberId: idParamSchema });
  * audit entry in it, and publishes its live event in it. There is no route that updates or deletes audit entries.
  */
 export async function adminRoutes(app: FastifyInstance, { config, db }: AdminRoutesOptions): Promise<void> {
-  await registerImageUploads(app);
+  const { store, uploadRateLimit } = await registerImageUploads(app, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authenticated = { onRequest: app.requireMember };
-  const store = new ProfileImageStore(profileImageDir(config.dataDir), app.log);
-  store.ensureDir();
   noStoreByDefault(app);
-  const uploadRateLimit = {
-    rateLimit: { max: Math.max(1, Math.ceil(config.rateLimitMax / 10)), timeWindow: 60_000 },
-  };
 
   /**
    * `preValidation` of the member routes: a `{memberId}` that is not a current member of the caller's workspace is

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ALARM_RETENTION_DAYS, type ItemKind } from '../../../contract';
 import type { Database, Db } from '../../db';
+import { SerialRuns } from '../../db/serial-runs';
 import { DEFAULT_TIME_ZONE } from '../../http/time';
 import { publishEvent } from '../events';
 import { addDays, seoulDay } from './day';
@@ -107,7 +108,7 @@ export async function runDeadlineReminder(database: Database | Db, now: Date): P
  */
 export class DeadlineReminder {
   private job: Cron | null = null;
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly runs = new SerialRuns();
   private stopped = false;
 
   constructor(
@@ -118,9 +119,7 @@ export class DeadlineReminder {
 
   /** Runs the reminder now (after a run in progress) with the clock's time; rejects when the run fails. */
   run(): Promise<ReminderResult> {
-    const result = this.tail.then(() => runDeadlineReminder(this.db, this.now()));
-    this.tail = result.catch(() => undefined);
-    return result;
+    return this.runs.next(() => runDeadlineReminder(this.db, this.now()));
   }
 
   /** Starts the 09:00 Asia/Seoul job and the start-up run (catch-up); returns at once. */
@@ -133,12 +132,8 @@ export class DeadlineReminder {
   }
 
   /** Resolves when no run is in progress. */
-  async idle(): Promise<void> {
-    let tail: Promise<unknown>;
-    do {
-      tail = this.tail;
-      await tail;
-    } while (tail !== this.tail);
+  idle(): Promise<void> {
+    return this.runs.idle();
   }
 
   /** Stops the daily job; waits for a run in progress. */

@@ -51,8 +51,17 @@ const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FS
 /**
  * Registers @fastify/multipart on an encapsulated plugin for one image upload a request (profile pictures, team
  * images, the workspace logo): one file part of at most `PROFILE_IMAGE_MAX_BYTES`, read by `readImagePart`.
+ * Returns the image store they all share (the profile folder under `config.dataDir`, same URL prefix and serving
+ * rules; created if missing) and the upload routes' rate limit: uploads are CPU work (decode + resize), so a
+ * tenth of the global budget per IP (30 a minute by default).
  */
-export async function registerImageUploads(app: FastifyInstance): Promise<void> {
+export async function registerImageUploads(
+  app: FastifyInstance,
+  config: AppConfig,
+): Promise<{
+  store: ProfileImageStore;
+  uploadRateLimit: { rateLimit: { max: number; timeWindow: number } };
+}> {
   await app.register(multipart, {
     // One byte over the maximum so a file of exactly PROFILE_IMAGE_MAX_BYTES is whole and anything larger is
     // detected (busboy truncates at the limit); `readImagePart` answers 413 for either.
@@ -66,6 +75,12 @@ export async function registerImageUploads(app: FastifyInstance): Promise<void> 
     },
     throwFileSizeLimit: true,
   });
+  const store = new ProfileImageStore(profileImageDir(config.dataDir), app.log);
+  store.ensureDir();
+  const uploadRateLimit = {
+    rateLimit: { max: Math.max(1, Math.ceil(config.rateLimitMax / 10)), timeWindow: 60_000 },
+  };
+  return { store, uploadRateLimit };
 }
 
 /**
@@ -113,18 +128,11 @@ export async function settingsRoutes(
   app: FastifyInstance,
   { config, db }: SettingsRoutesOptions,
 ): Promise<void> {
-  await registerImageUploads(app);
+  const { store, uploadRateLimit } = await registerImageUploads(app, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authenticated = { onRequest: app.requireMember };
-  const store = new ProfileImageStore(profileImageDir(config.dataDir), app.log);
-  store.ensureDir();
 
   noStoreByDefault(app);
-
-  /** Uploads are CPU work (decode + resize): a tenth of the global budget per IP (30 a minute by default). */
-  const uploadRateLimit = {
-    rateLimit: { max: Math.max(1, Math.ceil(config.rateLimitMax / 10)), timeWindow: 60_000 },
-  };
 
   r.get(
     '/api/workspace/setting/teams',
@@ -199,7 +207,15 @@ export async function settingsRoutes(
       const { teamName, memberId, visibility = 'public' } = request.body;
       const problem = validateTeamName(teamName);
       if (problem !== null) throw new ApiError('TEAM400_0', { teamName: problem }, { message: problem });
-      const created = await createTeam(db, request.memberId, workspaceId, teamName, memberId, request.ip, visibility);
+      const created = await createTeam(
+        db,
+        request.memberId,
+        workspaceId,
+        teamName,
+        memberId,
+        request.ip,
+        visibility,
+      );
       request.log.info({ teamId: created.teamId, workspaceId, visibility }, 'team created');
       // Live updates (docs/live-updates.md): after the commit; a failure is only logged. A private team's creation
       // reaches only its members (the outbox row carries the team, docs/security.md "Teams").

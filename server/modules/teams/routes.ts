@@ -25,7 +25,6 @@ import {
   teamScopeHook,
 } from '../../http/team-scope';
 import { publishSafely } from '../events';
-import { ProfileImageStore, profileImageDir } from '../settings';
 import { listBrowsableTeams } from '../settings';
 import { readImagePart, registerImageUploads } from '../settings';
 import {
@@ -70,6 +69,34 @@ async function publishTeamEvent(
 }
 
 /**
+ * Removes `targetId` from the team (removeFromTeam: its rules, errors and audit; `leaving` when the caller leaves)
+ * and then publishes `team.membership_changed` (`left` or `removed`), with the member's own copy when the team
+ * is private (they can no longer see its events).
+ */
+async function removeAndAnnounce(
+  db: Db,
+  request: { memberId: number; ip: string; log: FastifyBaseLogger },
+  scope: TeamScope,
+  targetId: number,
+  leaving: boolean,
+): Promise<void> {
+  await removeFromTeam(db, request.memberId, scope, targetId, leaving, request.ip);
+  await publishTeamEvent(
+    db,
+    request.log,
+    scope,
+    {
+      type: 'team.membership_changed',
+      actorId: request.memberId,
+      teamId: scope.teamId,
+      memberIds: [targetId],
+      change: leaving ? 'left' : 'removed',
+    },
+    scope.visibility === 'private' ? [targetId] : [],
+  );
+}
+
+/**
  * Team membership and team settings (issue #23, docs/security.md "Teams" and "Roles"): "팀 둘러보기",
  * join and leave, the team settings page (rename, image, members, visibility, deletion). Team routes run behind
  * `teamScopeHook`: another workspace's team, a missing one and a private team the caller is not in all answer 404
@@ -77,7 +104,8 @@ async function publishTeamEvent(
  * An encapsulated plugin: multipart bodies (team images) are parsed only here.
  */
 export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoutesOptions): Promise<void> {
-  await registerImageUploads(app);
+  // Team images live with the profile pictures (same folder, same URL prefix, same serving rules).
+  const { store, uploadRateLimit } = await registerImageUploads(app, config);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const authenticated = { onRequest: app.requireMember };
   const guarded = { onRequest: app.requireMember, preValidation: teamScopeHook(db) };
@@ -86,12 +114,6 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
    * table) — to read its items they add themselves, an audited `team.member_added`.
    */
   const administered = { onRequest: app.requireMember, preValidation: teamScopeForAdminsHook(db) };
-  // Team images live with the profile pictures (same folder, same URL prefix, same serving rules).
-  const store = new ProfileImageStore(profileImageDir(config.dataDir), app.log);
-  store.ensureDir();
-  const uploadRateLimit = {
-    rateLimit: { max: Math.max(1, Math.ceil(config.rateLimitMax / 10)), timeWindow: 60_000 },
-  };
 
   noStoreByDefault(app);
 
@@ -173,20 +195,7 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
     },
     async (request, reply) => {
       const scope = request.teamScope;
-      await removeFromTeam(db, request.memberId, scope, request.memberId, true, request.ip);
-      await publishTeamEvent(
-        db,
-        request.log,
-        scope,
-        {
-          type: 'team.membership_changed',
-          actorId: request.memberId,
-          teamId: scope.teamId,
-          memberIds: [request.memberId],
-          change: 'left',
-        },
-        scope.visibility === 'private' ? [request.memberId] : [],
-      );
+      await removeAndAnnounce(db, request, scope, request.memberId, true);
       return ok(reply, 'TEAM200_5', { teamId: scope.teamId });
     },
   );
@@ -395,20 +404,7 @@ export async function teamRoutes(app: FastifyInstance, { config, db }: TeamRoute
       const target = request.params.memberId;
       await requireTeamEditor(db, request.memberId, scope);
       const leaving = target === request.memberId;
-      await removeFromTeam(db, request.memberId, scope, target, leaving, request.ip);
-      await publishTeamEvent(
-        db,
-        request.log,
-        scope,
-        {
-          type: 'team.membership_changed',
-          actorId: request.memberId,
-          teamId: scope.teamId,
-          memberIds: [target],
-          change: leaving ? 'left' : 'removed',
-        },
-        scope.visibility === 'private' ? [target] : [],
-      );
+      await removeAndAnnounce(db, request, scope, target, leaving);
       return ok(
         reply,
         'TEAM200_9',

@@ -2,8 +2,8 @@ import {
   TEST_JWT_SECRET,
   type TestDatabase,
   createTestApp,
-  createTestDatabase,
   responseCookie,
+  useTestApp,
 } from '../../support/test-app';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -25,27 +25,14 @@ let httpsApp: FastifyInstance;
 /** The default rate limit (RATE_LIMIT_MAX 300): the per-IP limit of auth routes would be 30 a minute. */
 let defaultLimits: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({ database: testDb.database }));
-  ({ app: production } = await createTestApp({ database: testDb.database, env: { NODE_ENV: 'production' } }));
-  ({ app: httpsApp } = await createTestApp({
-    database: testDb.database,
+useTestApp({}, async (started) => {
+  ({ app, testDb } = started);
+  production = await started.another({ env: { NODE_ENV: 'production' } });
+  httpsApp = await started.another({
     // A reachable https server: the development sign-in only because it is switched on explicitly.
     env: { PUBLIC_URL: 'https://momentum.example', DEV_SIGN_IN: 'true' },
-  }));
-  ({ app: defaultLimits } = await createTestApp({
-    database: testDb.database,
-    env: { RATE_LIMIT_MAX: '300' },
-  }));
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await defaultLimits?.close();
-  await production?.close();
-  await httpsApp?.close();
-  await testDb?.drop();
+  });
+  defaultLimits = await started.another({ env: { RATE_LIMIT_MAX: '300' } });
 });
 
 const db = () => testDb.database.db;

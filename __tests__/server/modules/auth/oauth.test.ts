@@ -1,4 +1,4 @@
-import { type TestDatabase, createTestApp, createTestDatabase, responseCookie } from '../../support/test-app';
+import { type TestDatabase, responseCookie, useTestApp } from '../../support/test-app';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { member } from '../../../../server/db/schema';
@@ -23,9 +23,10 @@ let unconfigured: FastifyInstance;
 
 beforeAll(async () => {
   fake = await startFakeProvider({ google: GOOGLE, kakao: KAKAO });
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({
-    database: testDb.database,
+});
+
+useTestApp(
+  () => ({
     env: {
       GOOGLE_CLIENT_ID: GOOGLE.id,
       GOOGLE_CLIENT_SECRET: GOOGLE.secret,
@@ -38,14 +39,14 @@ beforeAll(async () => {
       KAKAO_TOKEN_URL: `${fake.url}/kakao/token`,
       KAKAO_USERINFO_URL: `${fake.url}/kakao/userinfo`,
     },
-  }));
-  ({ app: unconfigured } = await createTestApp({ database: testDb.database }));
-}, 60_000);
+  }),
+  async (started) => {
+    ({ app, testDb } = started);
+    unconfigured = await started.another();
+  },
+);
 
 afterAll(async () => {
-  await app?.close();
-  await unconfigured?.close();
-  await testDb?.drop();
   await fake?.close();
 });
 

@@ -4,7 +4,7 @@ import { type CommentList, commentListSchema } from '../../../../contract';
 import { comment } from '../../../../server/db/schema';
 import { type SignedInMember, asMember } from '../../support/members';
 import { createItemOk, createTeamWith } from '../../support/items';
-import { type TestDatabase, createTestApp, createTestDatabase } from '../../support/test-app';
+import { type TestDatabase, useTestApp } from '../../support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from '../../support/workspaces';
 
 /**
@@ -17,9 +17,8 @@ let ws: TestWorkspace;
 let other: TestWorkspace;
 let teamId: number;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({ database: testDb.database }));
+useTestApp({}, async (started) => {
+  ({ app, testDb } = started);
   ws = await createWorkspaceWith(app, 'Comments', '김민수', ['이영희', '박서준']);
   other = await createWorkspaceWith(app, 'Elsewhere', 'Bob');
   teamId = await createTeamWith(
@@ -28,11 +27,6 @@ beforeAll(async () => {
     'Talk Team',
     ws.members.map((m) => m.memberId),
   );
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
 });
 
 const ISO_SEOUL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE } from '../../../../contract/dates';
 import { asMember } from '../../support/members';
 import { type Segment, createItemOk, createTeamWith, postItem } from '../../support/items';
-import { type TestDatabase, createTestApp, createTestDatabase } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from '../../support/workspaces';
 
 /**
@@ -10,21 +10,14 @@ import { type TestWorkspace, createWorkspaceWith } from '../../support/workspace
  * "Limits"), the pickers' minDate/maxDate. The server stores both edges and refuses the day before and the day
  * after with a Korean 400 in the envelope — on create and on PATCH, for both sides — never a 500.
  */
-let testDb: TestDatabase;
 let app: FastifyInstance;
 let ws: TestWorkspace;
 let teamId: number;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({ database: testDb.database }));
+useTestApp({}, async (started) => {
+  app = started.app;
   ws = await createWorkspaceWith(app, 'Datesws', '김민수', ['이영희']);
   teamId = await createTeamWith(app, ws.owner, 'Date Team', [ws.members[0]!.memberId]);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
 });
 
 const detailUrl = (segment: Segment, id: number) =>

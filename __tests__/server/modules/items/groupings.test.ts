@@ -6,7 +6,7 @@ import { itemGroupKeysBody, itemGroupKeysMigration } from '../../../../server/mo
 import { itemListRow } from '../../../../server/modules/items/live';
 import { asMember } from '../../support/members';
 import { type Segment, createItemOk, createTeamWith } from '../../support/items';
-import { type TestDatabase, createTestApp, createTestDatabase } from '../../support/test-app';
+import { type TestDatabase, useTestApp } from '../../support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from '../../support/workspaces';
 
 /**
@@ -19,15 +19,9 @@ let testDb: TestDatabase;
 let app: FastifyInstance;
 let ws: TestWorkspace;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({ database: testDb.database }));
+useTestApp({}, async (started) => {
+  ({ app, testDb } = started);
   ws = await createWorkspaceWith(app, 'Grouped', '김민수', ['이영희', 'Alice']);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
 });
 
 it('installs the registry’s item_group_keys (a new grouping needs its migration)', async () => {

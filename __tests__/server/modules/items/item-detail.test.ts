@@ -2,28 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { type ItemDetail, itemDetailSchema } from '../../../../contract';
 import { type SignedInMember, asMember } from '../../support/members';
 import { type Segment, createItemOk, createTeamWith, githubExternalFields } from '../../support/items';
-import { type TestDatabase, createTestApp, createTestDatabase } from '../../support/test-app';
+import { useTestApp } from '../../support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from '../../support/workspaces';
 
 /**
  * Issue #6, server half: item detail and partial update.
  */
-let testDb: TestDatabase;
 let app: FastifyInstance;
 /** 'Detailed': owner 김민수, then 이영희 and Alice. */
 let ws: TestWorkspace;
 let other: TestWorkspace;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({ database: testDb.database }));
+useTestApp({}, async (started) => {
+  app = started.app;
   ws = await createWorkspaceWith(app, 'Detailed', '김민수', ['이영희', 'Alice']);
   other = await createWorkspaceWith(app, 'Elsewhere', 'Bob');
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
 });
 
 const owner = () => ws.owner;

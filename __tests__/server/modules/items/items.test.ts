@@ -12,7 +12,7 @@ import {
   postItem,
   walkList,
 } from '../../support/items';
-import { type TestDatabase, createTestApp, createTestDatabase } from '../../support/test-app';
+import { type TestDatabase, useTestApp } from '../../support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from '../../support/workspaces';
 
 /**
@@ -27,16 +27,10 @@ let ws: TestWorkspace;
 /** Another workspace. */
 let other: TestWorkspace;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({ database: testDb.database }));
+useTestApp({}, async (started) => {
+  ({ app, testDb } = started);
   ws = await createWorkspaceWith(app, 'Momentum', '김민수', ['가나다', '이영희', 'Alice', '김민수']);
   other = await createWorkspaceWith(app, 'Elsewhere', 'Bob');
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
 });
 
 const db = () => testDb.database.db;

@@ -21,7 +21,7 @@ import {
 } from '../../support/integrations';
 import { createItemOk, createTeamWith } from '../../support/items';
 import { type SignedInMember, asMember } from '../../support/members';
-import { type TestDatabase, createTestApp, createTestDatabase } from '../../support/test-app';
+import { type TestDatabase, useTestApp } from '../../support/test-app';
 import { type TestWorkspace, createWorkspaceWith } from '../../support/workspaces';
 
 /**
@@ -47,31 +47,32 @@ let hookTeam: number;
 let otherTeam: number;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   fake = await startTestIntegrationsFake();
-  ({ app } = await createTestApp({
-    database: testDb.database,
-    env: { ...githubAppEnv(fake.url), GITHUB_WEBHOOK_SECRET: WEBHOOK_SECRET },
-  }));
-  ws = await createWorkspaceWith(app, 'Acme', '김민수');
-  other = await createWorkspaceWith(app, 'Other', '남궁민');
-  const me = [ws.owner.memberId];
-  propertyTeam = await createTeamWith(app, ws.owner, '속성 검사 팀', me);
-  rankTeam = await createTeamWith(app, ws.owner, '순위 검사 팀', me);
-  writeTeam = await createTeamWith(app, ws.owner, '쓰기 검사 팀', me);
-  hookTeam = await createTeamWith(app, ws.owner, '웹훅 검사 팀', me);
-  otherTeam = await createTeamWith(app, other.owner, '남의 팀 하나', [other.owner.memberId]);
-  await upsertGithubInstallation(testDb.database.db, {
-    teamId: hookTeam,
-    installationId: FAKE_INSTALLATION_ID,
-    account: FAKE_GITHUB_ACCOUNT,
-  });
 });
 
+useTestApp(
+  () => ({ env: { ...githubAppEnv(fake.url), GITHUB_WEBHOOK_SECRET: WEBHOOK_SECRET } }),
+  async (started) => {
+    ({ app, testDb } = started);
+    ws = await createWorkspaceWith(app, 'Acme', '김민수');
+    other = await createWorkspaceWith(app, 'Other', '남궁민');
+    const me = [ws.owner.memberId];
+    propertyTeam = await createTeamWith(app, ws.owner, '속성 검사 팀', me);
+    rankTeam = await createTeamWith(app, ws.owner, '순위 검사 팀', me);
+    writeTeam = await createTeamWith(app, ws.owner, '쓰기 검사 팀', me);
+    hookTeam = await createTeamWith(app, ws.owner, '웹훅 검사 팀', me);
+    otherTeam = await createTeamWith(app, other.owner, '남의 팀 하나', [other.owner.memberId]);
+    await upsertGithubInstallation(testDb.database.db, {
+      teamId: hookTeam,
+      installationId: FAKE_INSTALLATION_ID,
+      account: FAKE_GITHUB_ACCOUNT,
+    });
+  },
+  120_000,
+);
+
 afterAll(async () => {
-  await app?.close();
   await fake?.close();
-  await testDb?.drop();
 });
 
 async function search(who: SignedInMember, params: Record<string, string | number>): Promise<SearchHit[]> {

@@ -10,7 +10,7 @@ import type { AppConfig } from '../../../../server/config';
 import { member } from '../../../../server/db/schema';
 import { upsertMember } from '../../../../server/modules/auth/members';
 import { type SignedInMember, asMember } from '../../support/members';
-import { type TestDatabase, createTestApp, createTestDatabase, tempDir } from '../../support/test-app';
+import { type TestDatabase, createTestApp, tempDir, useTestApp } from '../../support/test-app';
 import { createWorkspaceWith, multipartFile } from '../../support/workspaces';
 
 /**
@@ -22,14 +22,8 @@ let testDb: TestDatabase;
 let app: FastifyInstance;
 let config: AppConfig;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app, config } = await createTestApp({ database: testDb.database }));
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
+useTestApp({}, async (started) => {
+  ({ app, config, testDb } = started);
 });
 
 const PATH = '/api/workspace/setting/my-profile/profile-image';

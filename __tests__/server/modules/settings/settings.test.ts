@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { TEAM_NAME_MESSAGE } from '../../../../contract';
 import { team, teamMember } from '../../../../server/db/schema';
 import { type SignedInMember, asMember, signIn } from '../../support/members';
-import { type TestDatabase, createTestApp, createTestDatabase } from '../../support/test-app';
+import { type TestDatabase, useTestApp } from '../../support/test-app';
 import { type TestWorkspace, createWorkspaceWith, joinWith } from '../../support/workspaces';
 
 /**
@@ -14,14 +14,8 @@ import { type TestWorkspace, createWorkspaceWith, joinWith } from '../../support
 let testDb: TestDatabase;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({ database: testDb.database }));
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
+useTestApp({}, async (started) => {
+  ({ app, testDb } = started);
 });
 
 const db = () => testDb.database.db;
@@ -372,11 +366,7 @@ describe('PATCH /api/workspace/setting/teams', () => {
 
   it.each<[string, (ids: number[]) => number[], string]>([
     ['the default team not first', ([def, ...rest]) => [...rest, def!], '기본 팀이 맨 앞에 있어야 합니다.'],
-    [
-      'a team left out',
-      (ids) => ids.slice(0, -1),
-      '내가 속한 모든 팀을 한 번씩 보내야 합니다. 빠진 팀: ',
-    ],
+    ['a team left out', (ids) => ids.slice(0, -1), '내가 속한 모든 팀을 한 번씩 보내야 합니다. 빠진 팀: '],
     ['a duplicate id', (ids) => [...ids, ids[1]!], '같은 팀이 두 번 이상 들어 있습니다: '],
     ['an unknown id', (ids) => [...ids, 999_999], '내가 속한 팀이 아닙니다: 999999'],
     ['an id beyond integer range', (ids) => [...ids, 3_000_000_000], '내가 속한 팀이 아닙니다: '],

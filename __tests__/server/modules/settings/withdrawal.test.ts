@@ -5,7 +5,7 @@ import { WITHDRAWN_MEMBER_NAME } from '../../../../contract';
 import { member, refreshToken, team, teamMember, workspace } from '../../../../server/db/schema';
 import { issueRefreshToken } from '../../../../server/modules/auth/refresh-tokens';
 import { type SignedInMember, asMember, signIn } from '../../support/members';
-import { type TestDatabase, createTestApp, createTestDatabase, responseCookie } from '../../support/test-app';
+import { type TestDatabase, responseCookie, useTestApp } from '../../support/test-app';
 import { createWorkspaceWith, joinWith, multipartFile } from '../../support/workspaces';
 
 /**
@@ -16,14 +16,8 @@ import { createWorkspaceWith, joinWith, multipartFile } from '../../support/work
 let testDb: TestDatabase;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({ database: testDb.database }));
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
+useTestApp({}, async (started) => {
+  ({ app, testDb } = started);
 });
 
 const db = () => testDb.database.db;

@@ -1,4 +1,4 @@
-import { type TestDatabase, createTestApp, createTestDatabase } from '../../support/test-app';
+import { type TestDatabase, useTestApp } from '../../support/test-app';
 import { type SignedInMember, asMember, signIn } from '../../support/members';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,14 +13,8 @@ import { team, teamMember, workspace, workspaceJoinFailure } from '../../../../s
 let testDb: TestDatabase;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  ({ app } = await createTestApp({ database: testDb.database }));
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.drop();
+useTestApp({}, async (started) => {
+  ({ app, testDb } = started);
 });
 
 const db = () => testDb.database.db;

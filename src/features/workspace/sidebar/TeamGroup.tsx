@@ -78,7 +78,8 @@ const HeaderToggle = styled(BareButton)({
   '&[data-mini="true"] > svg': { marginLeft: '0.8rem' },
 });
 
-const Handle = styled('div')({
+/** The look the header's end controls share: a grey 2.8rem square, transparent until the header is hovered. */
+const headerControl = {
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -90,6 +91,10 @@ const Handle = styled('div')({
   color: tokens.grey[500],
   opacity: 0,
   transition: 'opacity 200ms ease-in-out',
+} as const;
+
+const Handle = styled('div')({
+  ...headerControl,
   '& svg': { fontSize: '2rem' },
   '&:hover': { color: tokens.navy, backgroundColor: tokens.grey[300] },
   '&:focus-visible': { outline: `0.2rem solid ${tokens.navyVariant}`, outlineOffset: '0.1rem' },
@@ -98,17 +103,7 @@ const Handle = styled('div')({
 
 /** issue #23: the team's settings page, a small gear at the header's end (fades in on hover like the handle). */
 const SettingsGear = styled(Link)({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flex: 'none',
-  width: '2.8rem',
-  height: '2.8rem',
-  marginLeft: 'auto',
-  borderRadius: '0.4rem',
-  color: tokens.grey[500],
-  opacity: 0,
-  transition: 'opacity 200ms ease-in-out',
+  ...headerControl,
   '& svg': { width: '1.8rem', height: '1.8rem' },
   '& + .drag-handle': { marginLeft: 0 },
   '&:hover': { color: tokens.navy, backgroundColor: tokens.grey[300] },
