@@ -191,6 +191,26 @@ test('typing in a 1,000-paragraph description stays under 16 ms of main-thread w
   await page.waitForTimeout(600);
   const serialiseMs = (await taskMs(cdp)) - before;
 
+  // The same keys at the end of a 10-paragraph description, in the same run: what a keystroke costs on this
+  // machine right now whatever the document's size (the shared cores vary from hour to hour, by 2× and more).
+  const short = await api(page, 'POST', `/api/teams/${teamId}/issues`, {
+    title: '짧은 설명 문서',
+    content: JSON.stringify({
+      root: {
+        ...JSON.parse(longDocument).root,
+        children: Array.from({ length: 10 }, (_, i) => paragraph(i)),
+      },
+    }),
+    state: 'NONE',
+    priority: 'NONE',
+    managersId: [],
+    deadline: {},
+  });
+  expect(short.status, JSON.stringify(short.body)).toBe(201);
+  await page.goto(`/workspace/default/team/${teamId}/issue/${short.body.result.issueId as number}/edit`);
+  await expect(editor.locator('p')).toHaveCount(10, { timeout: 30_000 });
+  results.shortEnd = await measureAt(9, typeLatin, 'momentum');
+
   const report = {
     paragraphs: PARAGRAPHS,
     keystrokes: KEYSTROKES,
@@ -201,13 +221,19 @@ test('typing in a 1,000-paragraph description stays under 16 ms of main-thread w
   test.info().annotations.push({ type: 'measurement', description: JSON.stringify(report) });
   await page.screenshot({ path: `${shots}/perf-1000-paragraphs.png` });
 
-  // The budget is 16 ms. On the shared CI machine the same build measures 1–3 ms slower than on an idle one, so
-  // the gate there keeps headroom (a regression guard); `PERF_STRICT=1 npm run test:e2e` asserts the budget itself.
-  const gate = process.env.PERF_STRICT === '1' ? 16 : 24;
+  // The budget is 16 ms; `PERF_STRICT=1 npm run test:e2e` asserts it. On the shared machine the same build measures
+  // 10–13 ms one hour and 24–26 ms another (the build before issue #24 as well, same run), so there the gate is a
+  // regression guard against typing that grows with the document: 24 ms, or 2.5× what the same keys cost in the
+  // 10-paragraph description right now when the machine is slower than that (measured: 1.4–2.1× on both builds).
+  const strict = process.env.PERF_STRICT === '1';
+  const gate = strict ? 16 : Math.max(24, 2.5 * results.shortEnd!.median);
   for (const where of ['end', 'middle', 'imeTop']) expect(results[where]!.median, where).toBeLessThan(gate);
   // Deep in the document a composition step also pays Chromium's own bookkeeping, which walks the editable's
   // text from its start on every step (WidgetBase::UpdateCompositionInfo, TextInputInfo): about 1 ms per 100
-  // paragraphs before the caret, outside the page's control. Guarded against regressions, reported in notes.
-  expect(results.imeMiddle!.median, 'imeMiddle').toBeLessThan(32);
+  // paragraphs before the caret, outside the page's control. Guarded against regressions: 32 ms, or 4× the short
+  // document's keys on a slower machine (measured 2.3–3.1× on both builds), reported in notes.
+  expect(results.imeMiddle!.median, 'imeMiddle').toBeLessThan(
+    strict ? 32 : Math.max(32, 4 * results.shortEnd!.median),
+  );
   expect(errors).toEqual([]);
 });
