@@ -10,7 +10,7 @@ import {
 import { useGetExternalLinksQuery } from '../../api/itemsApi';
 import { useAppDispatch } from '../../app/hooks';
 import { copy } from '../../shared/copy';
-import { SmallNavyButton } from '../../shared/ui/buttons';
+import { SmallNavyButton, SmallOutlineButton } from '../../shared/ui/buttons';
 import { ExtServiceLogo } from '../../shared/ui/icons/serviceLogos';
 import { PHONE } from '../../shared/ui/layout';
 import { Modal } from '../../shared/ui/Modal';
@@ -66,11 +66,7 @@ const Note = styled('p')({
   color: tokens.grey[500],
   wordBreak: 'keep-all',
 });
-const OutlineButton = styled(SmallNavyButton)({
-  backgroundColor: 'transparent',
-  color: tokens.navy,
-  boxShadow: `inset 0 0 0 1px ${tokens.grey[400]}`,
-});
+const OutlineButton = SmallOutlineButton;
 const Actions = styled('div')({ marginTop: '1.2rem' });
 
 export interface TeamIntegrationsSectionProps {

@@ -52,3 +52,10 @@ export const SmallNavyButton = styled('button')({
   '&:hover': { opacity: 0.9 },
   [PHONE]: { height: '4.4rem', padding: '0 1.4rem' },
 });
+
+/** The small button's outlined variant: transparent, navy text, a grey hairline (secondary actions beside it). */
+export const SmallOutlineButton = styled(SmallNavyButton)({
+  backgroundColor: 'transparent',
+  color: tokens.navy,
+  boxShadow: `inset 0 0 0 1px ${tokens.grey[400]}`,
+});

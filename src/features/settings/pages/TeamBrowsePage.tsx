@@ -14,7 +14,7 @@ import { teamSettingsPath } from '../../../app/paths';
 import { teamCopy } from '../../../shared/copy';
 import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { SmallNavyButton, mutedWhenDisabled } from '../../../shared/ui/buttons';
+import { SmallNavyButton, SmallOutlineButton, mutedWhenDisabled } from '../../../shared/ui/buttons';
 import { PHONE } from '../../../shared/ui/layout';
 import { tokens } from '../../../shared/ui/tokens';
 import { PageTitle, ProfileColumn, TitleRule } from '../profileLayout';
@@ -86,11 +86,7 @@ const SettingsLink = styled(Link)({
   '&:hover': { color: tokens.navy },
 });
 
-const OutlineButton = styled(SmallNavyButton)({
-  backgroundColor: 'transparent',
-  color: tokens.navy,
-  boxShadow: `inset 0 0 0 1px ${tokens.grey[400]}`,
-});
+const OutlineButton = SmallOutlineButton;
 
 const Empty = styled('p')({ margin: 0, fontSize: '1.5rem', color: tokens.grey[500] });
 

@@ -22,7 +22,7 @@ import { teamCopy } from '../../../shared/copy';
 import { isCommitEnter } from '../../../shared/lib/keyboard';
 import { usePageTitle } from '../../../shared/lib/pageTitle';
 import { Avatar } from '../../../shared/ui/Avatar';
-import { SmallNavyButton, mutedWhenDisabled } from '../../../shared/ui/buttons';
+import { SmallNavyButton, SmallOutlineButton, mutedWhenDisabled } from '../../../shared/ui/buttons';
 import { PHONE } from '../../../shared/ui/layout';
 import { Modal } from '../../../shared/ui/Modal';
 import { NotFoundPage } from '../../../shared/ui/NotFoundPage';
@@ -104,11 +104,7 @@ const Row = styled('li')({
 });
 const NavyButton = styled(SmallNavyButton)(mutedWhenDisabled);
 const Buttons = styled('div')({ display: 'flex', gap: '0.8rem', flexWrap: 'wrap' });
-const OutlineButton = styled(SmallNavyButton)({
-  backgroundColor: 'transparent',
-  color: tokens.navy,
-  boxShadow: `inset 0 0 0 1px ${tokens.grey[400]}`,
-});
+const OutlineButton = SmallOutlineButton;
 const DangerButton = styled(SmallNavyButton)({ backgroundColor: tokens.error });
 const Radio = styled('label')({
   display: 'flex',
