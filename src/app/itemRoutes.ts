@@ -1,6 +1,6 @@
 import { ITEM_KINDS, type ItemKind } from '../../contract/itemEnums';
 import { kindFacts } from '../../contract/kinds';
-import type { ItemScope } from '../shared/copy';
+import type { ItemScope } from '../shared/shellCopy';
 
 /*
  * The item part of the route table (app/paths.ts, which re-exports all of it): a team's routes and each kind's

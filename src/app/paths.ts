@@ -1,6 +1,6 @@
 import type { ItemKind } from '../../contract/itemEnums';
 import { kindFactMap, kindOfRouteSegment, type KindFactsOf } from '../../contract/kinds';
-import type { ItemScope } from '../shared/copy';
+import type { ItemScope } from '../shared/shellCopy';
 import { itemRoute, matchRoute, route, teamRoute } from './itemRoutes';
 
 /*

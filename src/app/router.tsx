@@ -2,7 +2,7 @@ import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import type { ItemKind } from '../../contract/itemEnums';
 import { kindFacts } from '../../contract/kinds';
-import type { ItemMode, ItemScope } from '../shared/copy';
+import type { ItemMode, ItemScope } from '../shared/shellCopy';
 import { isAbsoluteHttpUrl, replaceLocation } from '../shared/lib/browser';
 import { FullScreenSpinner } from '../shared/ui/FullScreenSpinner';
 import { NotFoundPage } from '../shared/ui/NotFoundPage';

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { PRODUCT_NAME } from '../copy';
+import { PRODUCT_NAME } from '../shellCopy';
 
 /*
  * Page titles (docs/responsive.md "Page titles"): every route names itself, most specific part first, and the

@@ -1,4 +1,4 @@
-import { copy, errorMessageFor } from '../copy';
+import { errorMessageFor, shellCopy as copy } from '../shellCopy';
 import { goBackAndReload } from '../lib/browser';
 import { usePageTitle } from '../lib/pageTitle';
 import { PrimaryButton, StatusHeading, StatusMessage, StatusPage } from './layout';

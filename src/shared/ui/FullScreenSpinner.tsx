@@ -1,5 +1,5 @@
 import { keyframes, styled } from '@mui/material/styles';
-import { copy } from '../copy';
+import { shellCopy as copy } from '../shellCopy';
 import { VisuallyHidden } from './VisuallyHidden';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });

@@ -1,4 +1,4 @@
-import { copy } from '../copy';
+import { shellCopy as copy } from '../shellCopy';
 
 interface LogoProps {
   /** CSS width; the mark is square. */

@@ -1,4 +1,4 @@
-import { copy } from '../copy';
+import { shellCopy as copy } from '../shellCopy';
 import { usePageTitle } from '../lib/pageTitle';
 import { PrimaryButton, StatusHeading, StatusMessage, StatusPage } from './layout';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { styled } from '@mui/material/styles';
 import type { Provider } from '../../../../contract/auth';
-import { copy } from '../../../shared/copy';
+import { shellCopy } from '../../../shared/shellCopy';
 import { assignLocation } from '../../../shared/lib/browser';
 import { Logo } from '../../../shared/ui/Logo';
 import { PHONE } from '../../../shared/ui/layout';
@@ -106,7 +106,7 @@ const TERMS_URL = process.env.TERMS_URL ?? '/terms.html';
 /** `?error=<code>` from the server's OAuth failure redirect → a Korean line under the buttons. */
 function oauthErrorMessage(code: string | null): string | null {
   if (code === null) return null;
-  return copy.login.oauthErrors[code] ?? copy.login.oauthFailed;
+  return shellCopy.login.oauthErrors[code] ?? shellCopy.login.oauthFailed;
 }
 
 /** `/onboarding`: sign in with Google or Kakao (a same-origin redirect to the server's OAuth start). */
@@ -114,9 +114,9 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const [redirectError, setRedirectError] = useState<string | null>(null);
   // issue #23 (admin): `?notice=removed` after an admin removed the member (the session feature signs out here).
-  const notice = searchParams.get('notice') === 'removed' ? copy.admin.removedNotice : null;
+  const notice = searchParams.get('notice') === 'removed' ? shellCopy.login.removedNotice : null;
   const message = redirectError ?? oauthErrorMessage(searchParams.get('error')) ?? notice;
-  usePageTitle(copy.onboarding.pageTitles.login);
+  usePageTitle(shellCopy.login.pageTitle);
 
   const signIn = (provider: Provider) => {
     try {
@@ -124,7 +124,7 @@ export default function LoginPage() {
     } catch (error) {
       console.error(error);
       setRedirectError(
-        provider === 'google' ? copy.login.googleRedirectFailed : copy.login.kakaoRedirectFailed,
+        provider === 'google' ? shellCopy.login.googleRedirectFailed : shellCopy.login.kakaoRedirectFailed,
       );
     }
   };
@@ -132,24 +132,24 @@ export default function LoginPage() {
   return (
     <Column>
       <Logo size="11.2rem" decorative />
-      <ProductNameHeading>{copy.productName}</ProductNameHeading>
-      <Tagline>{copy.login.tagline}</Tagline>
+      <ProductNameHeading>{shellCopy.productName}</ProductNameHeading>
+      <Tagline>{shellCopy.login.tagline}</Tagline>
       <Buttons>
         <SocialButton type="button" provider="google" data-provider="google" onClick={() => signIn('google')}>
           <ProviderMark>
             <GoogleMark />
           </ProviderMark>
-          {copy.login.google}
+          {shellCopy.login.google}
         </SocialButton>
         <SocialButton type="button" provider="kakao" data-provider="kakao" onClick={() => signIn('kakao')}>
           <ProviderMark>
             <KakaoMark />
           </ProviderMark>
-          {copy.login.kakao}
+          {shellCopy.login.kakao}
         </SocialButton>
       </Buttons>
       {message && <LoginErrorLine role="alert">{message}</LoginErrorLine>}
-      <TermsLink href={TERMS_URL}>{copy.login.terms}</TermsLink>
+      <TermsLink href={TERMS_URL}>{shellCopy.login.terms}</TermsLink>
     </Column>
   );
 }
