@@ -216,7 +216,10 @@ const envSchema = z.object({
     z
       .string()
       .trim()
-      .regex(/^[\x21\x23-\x5b\x5d-\x7e]+([ ,][\x21\x23-\x5b\x5d-\x7e]+)*$/, 'must be scopes separated by spaces')
+      .regex(
+        /^[\x21\x23-\x5b\x5d-\x7e]+([ ,][\x21\x23-\x5b\x5d-\x7e]+)*$/,
+        'must be scopes separated by spaces',
+      )
       .optional(),
   ),
   SIGN_IN_ALLOWED_DOMAINS: z.preprocess(
@@ -224,7 +227,12 @@ const envSchema = z.object({
     z
       .string()
       .trim()
-      .transform((v) => v.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+          .filter(Boolean),
+      )
       .refine((list) => list.length > 0 && list.every((d) => EMAIL_DOMAIN.test(d)), {
         message: 'must be comma-separated e-mail domains, e.g. example.com,example.co.kr',
       })

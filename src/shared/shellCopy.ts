@@ -34,7 +34,8 @@ export const shellCopy = {
     kakaoRedirectFailed: '카카오 로그인 중 문제가 발생했습니다.',
     oidcRedirectFailed: '회사 계정 로그인 중 문제가 발생했습니다.',
     /** `?error=domain_not_allowed` when the server told the screen its `SIGN_IN_ALLOWED_DOMAINS`. */
-    domainNotAllowed: (domains: readonly string[]) => `회사 계정(${domains.join(', ')})으로만 로그인할 수 있어요.`,
+    domainNotAllowed: (domains: readonly string[]) =>
+      `회사 계정(${domains.join(', ')})으로만 로그인할 수 있어요.`,
     /**
      * `/onboarding?error=<code>` from the server's OAuth failure redirect. Mirrors `OAUTH_ERROR_MESSAGES` of
      * contract/auth.ts (that module carries zod, so the login chunk must not import its values); `satisfies`

@@ -1,3 +1,4 @@
+/* global process, URL, console */
 /**
  * A local OpenID Connect provider for the single sign-on tests (oidc-provider; docs/setup.md "Single sign-on (OpenID
  * Connect)"), run as a child process by oidc-provider.ts: oidc-provider is ESM-only with dependencies Jest's

@@ -215,7 +215,10 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
         querystring: z.object({
           code: z.string().optional().describe('Authorization code'),
           state: z.string().optional().describe('Must equal the state in the signed `oauth_state` cookie'),
-          iss: z.string().optional().describe('oidc: the issuer (RFC 9207), checked by openid-client when sent'),
+          iss: z
+            .string()
+            .optional()
+            .describe('oidc: the issuer (RFC 9207), checked by openid-client when sent'),
           error: z.string().optional().describe('Set by the provider when the user declined'),
           error_description: z.string().optional(),
         }),

@@ -44,7 +44,6 @@ const run = useTestApp(
   },
 );
 
-
 async function signInWith(provider: 'google' | 'kakao', userinfo: unknown) {
   const started = await app.inject({ method: 'GET', url: `/oauth2/authorization/${provider}` });
   const location = new URL(started.headers.location as string);
@@ -88,9 +87,9 @@ describe('SIGN_IN_ALLOWED_DOMAINS with Google and Kakao', () => {
   });
 
   it('Kakao: an account without an e-mail, or with an unverified one, is refused', async () => {
-    expect(refused(await signInWith('kakao', { id: 11, kakao_account: { profile: { nickname: '무메일' } } }))).toBe(
-      true,
-    );
+    expect(
+      refused(await signInWith('kakao', { id: 11, kakao_account: { profile: { nickname: '무메일' } } })),
+    ).toBe(true);
     const unverified = await signInWith('kakao', {
       id: 12,
       kakao_account: { email: 'kim@acme.co.kr', is_email_verified: false, profile: { nickname: '김' } },
@@ -173,9 +172,9 @@ describe('single sign-on configuration', () => {
   });
 
   it('reads SIGN_IN_ALLOWED_DOMAINS as lower-case domains and refuses what is not a domain', () => {
-    expect(loadConfig(testEnv({ SIGN_IN_ALLOWED_DOMAINS: 'Acme.co.kr,acme.com, acme.com' })).signInAllowedDomains).toEqual(
-      ['acme.co.kr', 'acme.com'],
-    );
+    expect(
+      loadConfig(testEnv({ SIGN_IN_ALLOWED_DOMAINS: 'Acme.co.kr,acme.com, acme.com' })).signInAllowedDomains,
+    ).toEqual(['acme.co.kr', 'acme.com']);
     expect(loadConfig(testEnv()).signInAllowedDomains).toEqual([]);
     expect(problemsOf({ SIGN_IN_ALLOWED_DOMAINS: 'acme, *.acme.com' })).toEqual([
       'SIGN_IN_ALLOWED_DOMAINS: must be comma-separated e-mail domains, e.g. example.com,example.co.kr',

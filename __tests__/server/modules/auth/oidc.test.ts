@@ -52,7 +52,9 @@ useTestApp(
     ({ app, testDb } = started);
     restricted = await started.another({ env: { ...oidcEnv(), SIGN_IN_ALLOWED_DOMAINS: 'acme.co.kr' } });
     // Nothing listens on port 9 of this machine: the issuer is down when the server starts and stays down.
-    issuerDown = await started.another({ env: { ...oidcEnv(), OIDC_ISSUER: 'http://127.0.0.1:9/realms/acme' } });
+    issuerDown = await started.another({
+      env: { ...oidcEnv(), OIDC_ISSUER: 'http://127.0.0.1:9/realms/acme' },
+    });
   },
 );
 
@@ -162,7 +164,9 @@ describe('OpenID Connect sign-in', () => {
 
   it('refuses an ID token whose nonce is not the one this sign-in sent', async () => {
     const before = (await oidcMembers()).length;
-    const res = await signIn('outsider', app, (url) => url.searchParams.set('nonce', 'a-nonce-of-another-sign-in'));
+    const res = await signIn('outsider', app, (url) =>
+      url.searchParams.set('nonce', 'a-nonce-of-another-sign-in'),
+    );
     expectRefused(res, 'oauth_id_token');
     expect(lastRefusal()).toMatchObject({ code: 'oauth_id_token' });
     expect(lastRefusal()!.reason).toContain('OAUTH_JWT_CLAIM_COMPARISON_FAILED');
