@@ -44,7 +44,10 @@ export interface AuthRoutesOptions {
   db: Db;
 }
 
-/** The line under the development form's e-mail when its domain is not allowed (docs/security.md "Development sign-in"). */
+/**
+ * The line under the development form's e-mail when its domain is not in `SIGN_IN_ALLOWED_DOMAINS` (docs/setup.md
+ * "Single sign-on (OpenID Connect)"; the login screen's own line is shellCopy's `login.domainNotAllowed`).
+ */
 const domainNotAllowedMessage = (domains: readonly string[]) =>
   `회사 계정(${domains.join(', ')})으로만 로그인할 수 있어요.`;
 
