@@ -121,9 +121,7 @@ describe('withRo (the particle after the company name)', () => {
     ['서울', '서울로'],
     ['모멘텀', '모멘텀으로'],
     ['카카오', '카카오로'],
-    ['Team 1', 'Team 1로'],
-    ['Office 365', 'Office 365로'],
-    ['Group 3', 'Group 3으로'],
+    ['Office 365', 'Office 365(으)로'],
     ['Okta', 'Okta(으)로'],
   ])('%s → %s', (word, expected) => {
     expect(withRo(word)).toBe(expected);
