@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const tables = Object.values(result.manifest.database.tables).reduce((a, b) => a + b, 0);
   console.log(
     `Backup written: ${result.file} (${formatBytes(result.bytes)}, ${result.ms} ms, ` +
-      `${result.source === 'running-server' ? 'made by the running server' : 'server not running'}; ` +
+      `${result.source === 'running-server' ? `made by the running server, which paused ${result.pausedMs} ms` : 'server not running'}; ` +
       `${result.manifest.database.migrations} migrations, ${tables} rows, ` +
       `${result.manifest.files.filter((f) => f.path.startsWith('uploads/')).length} uploaded files)`,
   );

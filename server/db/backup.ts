@@ -33,6 +33,8 @@ const SOCKET_FILE = 'backup.sock';
 const PGLITE_ENTRY = 'pglite.tar';
 const UPLOADS = 'uploads';
 const JWT_SECRET_FILE = 'jwt-secret';
+/** Response header of the control socket's `POST /backup`: `pausedMs` of `archivePglite`. */
+const PAUSED_HEADER = 'x-momentum-paused-ms';
 
 /**
  * An expected failure (missing or corrupt archive, app running, no database, …): the scripts print `message` and
@@ -233,7 +235,8 @@ export async function archivePglite(
   client: PGlite,
   dataDir: string,
   source: Manifest['source'],
-): Promise<Buffer> {
+): Promise<{ archive: Buffer; pausedMs: number }> {
+  const locked = performance.now();
   const snapshot = await client._runExclusiveTransaction(async () => {
     const { tables, migrations } = await client._runExclusiveQuery(async () => {
       await rawQuery(client, 'CHECKPOINT');
@@ -244,6 +247,7 @@ export async function archivePglite(
     const uploads = readTree(path.join(dataDir, UPLOADS), UPLOADS);
     return { pgdata: new Uint8Array(await dump.arrayBuffer()), tables, migrations, uploads };
   });
+  const pausedMs = Math.round(performance.now() - locked);
   const entries: TarEntry[] = [{ name: PGLITE_ENTRY, data: snapshot.pgdata }, ...snapshot.uploads];
   const secret = path.join(dataDir, JWT_SECRET_FILE);
   if (fs.existsSync(secret)) entries.push({ name: JWT_SECRET_FILE, data: fs.readFileSync(secret) });
@@ -261,7 +265,7 @@ export async function archivePglite(
     data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`),
   };
   const tar = writeTar([manifestEntry, ...entries], Date.now());
-  return promisify(zlib.gzip)(tar, { level: 6 });
+  return { archive: await promisify(zlib.gzip)(tar, { level: 6 }), pausedMs };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -323,13 +327,17 @@ export async function backupControlPlugin(
     busy = true;
     const started = performance.now();
     archivePglite(client, dataDir, 'running-server').then(
-      (archive) => {
+      ({ archive, pausedMs }) => {
         busy = false;
         app.log.info(
-          { bytes: archive.length, ms: Math.round(performance.now() - started) },
+          { bytes: archive.length, ms: Math.round(performance.now() - started), pausedMs },
           'backup archive made',
         );
-        response.writeHead(200, { 'content-type': 'application/gzip', 'content-length': archive.length });
+        response.writeHead(200, {
+          'content-type': 'application/gzip',
+          'content-length': archive.length,
+          [PAUSED_HEADER]: String(pausedMs),
+        });
         response.end(archive);
       },
       (error: unknown) => {
@@ -387,7 +395,7 @@ export function runningServer(dataDir: string): ControlFile | null {
 }
 
 /** POSTs `/backup` to the serving app's control socket; resolves with the archive bytes. */
-function requestArchive(control: ControlFile): Promise<Buffer> {
+function requestArchive(control: ControlFile): Promise<{ archive: Buffer; pausedMs: number }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -401,8 +409,9 @@ function requestArchive(control: ControlFile): Promise<Buffer> {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const body = Buffer.concat(chunks);
-          if (response.statusCode === 200) resolve(body);
-          else
+          if (response.statusCode === 200) {
+            resolve({ archive: body, pausedMs: Number(response.headers[PAUSED_HEADER]) });
+          } else
             reject(
               new BackupError(
                 'server',
@@ -442,6 +451,8 @@ export interface BackupResult {
   bytes: number;
   ms: number;
   source: Manifest['source'];
+  /** How long the database was held still for the copy (the serving app's requests waited that long). */
+  pausedMs: number;
   manifest: Manifest;
 }
 
@@ -467,10 +478,10 @@ export async function backupDataDir(
   }
   const started = performance.now();
   const control = runningServer(config.dataDir);
-  let archive: Buffer;
+  let made: { archive: Buffer; pausedMs: number };
   let source: Manifest['source'];
   if (control) {
-    archive = await requestArchive(control);
+    made = await requestArchive(control);
     source = 'running-server';
   } else {
     if (!fs.existsSync(path.join(pgliteDataDir(config.dataDir), 'PG_VERSION'))) {
@@ -482,21 +493,16 @@ export async function backupDataDir(
     const database = await createDatabase({ databaseUrl: undefined, dataDir: config.dataDir });
     try {
       if (database.driver.kind !== 'pglite') throw new Error('unreachable');
-      archive = await archivePglite(database.driver.client, config.dataDir, 'data-directory');
+      made = await archivePglite(database.driver.client, config.dataDir, 'data-directory');
     } finally {
       await database.close();
     }
     source = 'data-directory';
   }
-  writeAtomically(target, archive);
-  const { manifest } = verifyArchive(archive);
-  return {
-    file: target,
-    bytes: archive.length,
-    ms: Math.round(performance.now() - started),
-    source,
-    manifest,
-  };
+  writeAtomically(target, made.archive);
+  const { manifest } = verifyArchive(made.archive);
+  const ms = Math.round(performance.now() - started);
+  return { file: target, bytes: made.archive.length, ms, source, pausedMs: made.pausedMs, manifest };
 }
 
 /** Number of migrations this version of the app has (`drizzle/meta/_journal.json`). */
