@@ -467,10 +467,11 @@ export const MIGRATION_LOCK_KEY = '7140125202500000025';
  * "Upgrades"). On PostgreSQL it runs on one pooled connection holding the advisory lock `MIGRATION_LOCK_KEY`, so
  * that several app servers starting at once apply each migration once: the first takes the lock and migrates, the
  * others wait for it, then find nothing left to apply. The lock is released in `finally` (and with the connection,
- * should that break). PGlite: one process owns the database, so there is nothing to lock.
+ * should that break). PGlite: one process owns the database, so there is nothing to lock. `folder`: another
+ * migrations folder (the upgrade test applies a previous release's).
  */
-export async function migrate(database: Database): Promise<void> {
-  const options = { migrationsFolder: migrationsFolder() };
+export async function migrate(database: Database, folder: string = migrationsFolder()): Promise<void> {
+  const options = { migrationsFolder: folder };
   if (database.driver.kind === 'pglite') {
     await migratePglite(drizzlePglite({ client: database.driver.client }), options);
     return;
