@@ -9,6 +9,7 @@ import { PGlite, parse as pgliteParse, protocol } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { type Database, createDatabase, pgliteOptions } from './index';
+import { type DataDirLock, DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { migrationsFolder, pgliteDataDir } from './pglite-start';
 
 /*
@@ -438,6 +439,36 @@ function requestArchive(control: ControlFile): Promise<{ archive: Buffer; paused
 // ---------------------------------------------------------------------------------------------------------------
 // Commands
 
+/**
+ * Who has `dataDir`: the serving app's control channel, or — no app serving it — this process's claim on it
+ * (`lockDataDir`). A process that holds the folder without a control socket yet (an app starting, another backup or
+ * restore) is waited for, up to `waitMs`; then `BackupError` `running`.
+ */
+async function serverOrLock(
+  dataDir: string,
+  action: string,
+  waitMs = 120_000,
+): Promise<ControlFile | DataDirLock> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const control = runningServer(dataDir);
+    if (control) return control;
+    try {
+      return await lockDataDir(dataDir, 0);
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      if (Date.now() >= deadline) {
+        throw new BackupError(
+          'running',
+          `Cannot ${action}: process ${error.pid} has ${dataDir} open (a Momentum server starting, or another ` +
+            'backup or restore). Try again when it is done.',
+        );
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** Writes `data` to `file` through a temporary name and a rename (mode 0600: the archive holds secrets). */
 function writeAtomically(file: string, data: Uint8Array): void {
   const scratch = `${file}.${process.pid}.tmp`;
@@ -477,25 +508,29 @@ export async function backupDataDir(
     throw new BackupError('not-found', `The folder of ${target} does not exist.`);
   }
   const started = performance.now();
-  const control = runningServer(config.dataDir);
+  const owner = await serverOrLock(config.dataDir, 'back up');
   let made: { archive: Buffer; pausedMs: number };
   let source: Manifest['source'];
-  if (control) {
-    made = await requestArchive(control);
+  if ('socket' in owner) {
+    made = await requestArchive(owner);
     source = 'running-server';
   } else {
-    if (!fs.existsSync(path.join(pgliteDataDir(config.dataDir), 'PG_VERSION'))) {
-      throw new BackupError(
-        'no-database',
-        `No Momentum database in ${pgliteDataDir(config.dataDir)} (check DATA_DIR).`,
-      );
-    }
-    const database = await createDatabase({ databaseUrl: undefined, dataDir: config.dataDir });
     try {
-      if (database.driver.kind !== 'pglite') throw new Error('unreachable');
-      made = await archivePglite(database.driver.client, config.dataDir, 'data-directory');
+      if (!fs.existsSync(path.join(pgliteDataDir(config.dataDir), 'PG_VERSION'))) {
+        throw new BackupError(
+          'no-database',
+          `No Momentum database in ${pgliteDataDir(config.dataDir)} (check DATA_DIR).`,
+        );
+      }
+      const database = await createDatabase({ databaseUrl: undefined, dataDir: config.dataDir });
+      try {
+        if (database.driver.kind !== 'pglite') throw new Error('unreachable');
+        made = await archivePglite(database.driver.client, config.dataDir, 'data-directory');
+      } finally {
+        await database.close();
+      }
     } finally {
-      await database.close();
+      owner.release();
     }
     source = 'data-directory';
   }
@@ -608,6 +643,29 @@ export async function restoreDataDir(
   if (!fs.existsSync(source) || !fs.statSync(source).isFile()) {
     throw new BackupError('not-found', `No backup file at ${source}.`);
   }
+  let lock: DataDirLock;
+  try {
+    lock = await lockDataDir(dataDir, 0);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    throw new BackupError(
+      'running',
+      `Process ${error.pid} has ${dataDir} open (a Momentum server starting, or a backup). Stop it first, then restore.`,
+    );
+  }
+  try {
+    return await restoreLocked(dataDir, source, options, started);
+  } finally {
+    lock.release();
+  }
+}
+
+async function restoreLocked(
+  dataDir: string,
+  source: string,
+  options: { force?: boolean },
+  started: number,
+): Promise<RestoreResult> {
   const { manifest, files } = verifyArchive(fs.readFileSync(source));
   const known = knownMigrations();
   if (manifest.database.migrations > known) {

@@ -30,6 +30,7 @@ import {
   templatePaths,
   useLiftoffOnly,
 } from './pglite-start';
+import { lockDataDir } from './data-dir-lock';
 import { SizeCachingNodeFS } from './pglite-fs';
 import * as schema from './schema';
 
@@ -420,10 +421,14 @@ function fastPglite(client: PGlite): PGlite {
 export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   const url = config.databaseUrl;
   if (url === undefined || url === MEMORY_DATABASE_URL) {
-    const client =
-      url === MEMORY_DATABASE_URL
-        ? await openPgliteMemory()
-        : await openPgliteDir(pgliteDataDir(config.dataDir));
+    // One process at a time on a data folder (server/db/data-dir-lock.ts; waits for `npm run backup`/`restore`).
+    const lock = url === MEMORY_DATABASE_URL ? null : await lockDataDir(config.dataDir);
+    const client = await (
+      url === MEMORY_DATABASE_URL ? openPgliteMemory() : openPgliteDir(pgliteDataDir(config.dataDir))
+    ).catch((error: unknown) => {
+      lock?.release();
+      throw error;
+    });
     let closed = false;
     return {
       db: drizzlePglite({ client: fastPglite(client), schema }),
@@ -433,6 +438,7 @@ export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'da
         if (closed) return;
         closed = true;
         await client.close();
+        lock?.release();
       },
     };
   }
