@@ -4,9 +4,9 @@ import path from 'node:path';
 /**
  * Who has the embedded database's folder open (docs/backup-and-upgrade.md "Backups"). A PGlite folder must be
  * opened by one process at a time — two would both write it — and PGlite itself takes no lock. `lockDataDir`
- * claims `${DATA_DIR}/pglite.lock` (the holder's pid) for as long as a process has the folder open: the app from
+ * claims `${DATA_DIR}/pglite.lock` (the holder's pid and the machine's boot id) for as long as a process has the folder open: the app from
  * `createDatabase` until `close()`, `npm run backup` while it copies a stopped folder, `npm run restore` while it
- * swaps one in. A lock whose process has ended is taken over. Nested claims in one process are counted.
+ * swaps one in. A lock whose process has ended, or that was written before the machine last booted, is taken over. Nested claims in one process are counted.
  */
 export const DATA_DIR_LOCK_FILE = 'pglite.lock';
 
@@ -37,11 +37,30 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The pid in the lock file, or null when there is none (or it is unreadable: a claim being written). */
+/**
+ * This boot of the machine (Linux `/proc/sys/kernel/random/boot_id`; empty elsewhere): a lock written before a
+ * reboot is stale even if its pid now belongs to another process.
+ */
+function bootId(): string {
+  try {
+    return fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The live process holding the lock file (`<pid> <boot id>`), or null when there is none, it is unreadable (a claim
+ * being written), its process has ended, or it was written before the machine's last boot.
+ */
 export function dataDirLockHolder(dataDir: string): number | null {
   try {
-    const pid = Number(fs.readFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : null;
+    const [pidText, boot = ''] = fs
+      .readFileSync(path.join(dataDir, DATA_DIR_LOCK_FILE), 'utf8')
+      .trim()
+      .split(' ');
+    const pid = Number(pidText);
+    return Number.isInteger(pid) && pid > 0 && boot === bootId() && alive(pid) ? pid : null;
   } catch {
     return null;
   }
@@ -63,7 +82,7 @@ export async function lockDataDir(dataDir: string, waitMs = 120_000): Promise<Da
       break;
     }
     try {
-      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx', mode: 0o644 });
+      fs.writeFileSync(file, `${process.pid} ${bootId()}\n`, { flag: 'wx', mode: 0o644 });
       held.set(key, 1);
       break;
     } catch (error) {
@@ -94,7 +113,8 @@ export async function lockDataDir(dataDir: string, waitMs = 120_000): Promise<Da
       }
       held.delete(key);
       try {
-        if (Number(fs.readFileSync(file, 'utf8').trim()) === process.pid) fs.rmSync(file, { force: true });
+        const [pid] = fs.readFileSync(file, 'utf8').trim().split(' ');
+        if (Number(pid) === process.pid) fs.rmSync(file, { force: true });
       } catch {
         // Already gone.
       }
