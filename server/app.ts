@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { EVENT_MARK_HEADER } from '../contract';
 import type { AppConfig } from './config';
 import { type Database, createDatabase, migrate } from './db';
+import { backupControlPlugin } from './db/backup';
 import { errorHandler } from './http/errors';
 import { createResponseSerializerCompiler } from './http/serializer';
 import { installKoreanZodMessages } from './http/zod-korean';
@@ -102,6 +103,8 @@ async function assemble(
     done();
   });
   await app.register(systemRoutes, { database });
+  // `npm run backup` while serving: the embedded database's control socket in DATA_DIR (docs/backup-and-upgrade.md).
+  await app.register(backupControlPlugin, { config, database });
   await app.register(authRoutes, { config, db });
   await app.register(workspaceRoutes, { config, db });
   await app.register(settingsRoutes, { config, db });

@@ -30,6 +30,7 @@ import {
   templatePaths,
   useLiftoffOnly,
 } from './pglite-start';
+import { lockDataDir } from './data-dir-lock';
 import { SizeCachingNodeFS } from './pglite-fs';
 import * as schema from './schema';
 
@@ -98,7 +99,8 @@ const PGLITE_SETTINGS: Record<string, string> = {
  */
 const PGLITE_EXTENSIONS = { pg_trgm } satisfies Record<(typeof PGLITE_EXTENSION_NAMES)[number], Extension>;
 
-function pgliteOptions(): PGliteOptions {
+/** PGlite's options for every database of the app (settings, extensions); also used to open a restored copy. */
+export function pgliteOptions(): PGliteOptions {
   useLiftoffOnly();
   return {
     extensions: PGLITE_EXTENSIONS,
@@ -419,10 +421,14 @@ function fastPglite(client: PGlite): PGlite {
 export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
   const url = config.databaseUrl;
   if (url === undefined || url === MEMORY_DATABASE_URL) {
-    const client =
-      url === MEMORY_DATABASE_URL
-        ? await openPgliteMemory()
-        : await openPgliteDir(pgliteDataDir(config.dataDir));
+    // One process at a time on a data folder (server/db/data-dir-lock.ts; waits for `npm run backup`/`restore`).
+    const lock = url === MEMORY_DATABASE_URL ? null : await lockDataDir(config.dataDir);
+    const client = await (
+      url === MEMORY_DATABASE_URL ? openPgliteMemory() : openPgliteDir(pgliteDataDir(config.dataDir))
+    ).catch((error: unknown) => {
+      lock?.release();
+      throw error;
+    });
     let closed = false;
     return {
       db: drizzlePglite({ client: fastPglite(client), schema }),
@@ -432,6 +438,7 @@ export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'da
         if (closed) return;
         closed = true;
         await client.close();
+        lock?.release();
       },
     };
   }
@@ -455,14 +462,43 @@ export async function createDatabase(config: Pick<AppConfig, 'databaseUrl' | 'da
   };
 }
 
-/** Applies the migrations in `<cwd>/drizzle` that the database has not seen yet. */
-export async function migrate(database: Database): Promise<void> {
-  const options = { migrationsFolder: migrationsFolder() };
+/**
+ * Key of the PostgreSQL session advisory lock `migrate` holds (`pg_advisory_lock(bigint)`): a fixed number, the
+ * same in every version of the app, so that app servers of any version starting together on one database queue up.
+ */
+export const MIGRATION_LOCK_KEY = '7140125202500000025';
+
+/**
+ * Applies the migrations in `<cwd>/drizzle` that the database has not seen yet (docs/backup-and-upgrade.md
+ * "Upgrades"). On PostgreSQL it runs on one pooled connection holding the advisory lock `MIGRATION_LOCK_KEY`, so
+ * that several app servers starting at once apply each migration once: the first takes the lock and migrates, the
+ * others wait for it, then find nothing left to apply. The lock is released in `finally` (and with the connection,
+ * should that break). PGlite: one process owns the database, so there is nothing to lock. `folder`: another
+ * migrations folder (the upgrade test applies a previous release's).
+ */
+export async function migrate(database: Database, folder: string = migrationsFolder()): Promise<void> {
+  const options = { migrationsFolder: folder };
   if (database.driver.kind === 'pglite') {
     await migratePglite(drizzlePglite({ client: database.driver.client }), options);
-  } else {
-    const { drizzlePg, migratePg } = await loadNodePostgres();
-    await migratePg(drizzlePg({ client: database.driver.client }), options);
+    return;
+  }
+  const { drizzlePg, migratePg } = await loadNodePostgres();
+  const client = await database.driver.client.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client }), options);
+    } finally {
+      await client
+        .query('select pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK_KEY])
+        .catch((error: Error) => {
+          // A connection that cannot unlock is closed below, which releases the lock.
+          broken = error;
+        });
+    }
+  } finally {
+    client.release(broken);
   }
 }
 
