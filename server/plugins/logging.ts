@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 import {
   type FastifyReply,
   type FastifyRequest,
@@ -28,15 +29,69 @@ export function loggingOptions(
   config: AppConfig,
   stream: LogStream | undefined,
 ): Pick<FastifyServerOptions, 'logger' | 'logController' | 'requestIdHeader' | 'genReqId'> {
+  const trusted = trustedPeer(config.trustProxy);
   return {
     logger: loggerOptions(config, stream),
     logController: new RequestLogs(),
     requestIdHeader: false,
     genReqId: (req: RawRequestDefaultExpression) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) && trusted(req.socket?.remoteAddress)
+        ? incoming
+        : randomUUID();
     },
   };
+}
+
+/** proxy-addr's names in `TRUST_PROXY` lists, as address ranges. */
+const NAMED_RANGES: Record<string, Array<[string, number, 'ipv4' | 'ipv6']>> = {
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+  ],
+};
+
+/**
+ * Whether a peer address is a trusted proxy, by `TRUST_PROXY` (the rule Fastify's `trustProxy` applies to the
+ * nearest hop, server/app.ts): `false` → nobody; a hop count (≥ 1) → the peer, whoever it is (the operator says a
+ * proxy is always in front); a list → addresses and CIDR ranges in it (`loopback`, `linklocal`, `uniquelocal` as
+ * proxy-addr names them; IPv4-mapped IPv6 peers compared as IPv4). Only a trusted proxy's `X-Request-Id` is taken
+ * (docs/observability.md "Request ids").
+ */
+export function trustedPeer(trustProxy: AppConfig['trustProxy']): (address: string | undefined) => boolean {
+  if (trustProxy === false) return () => false;
+  if (typeof trustProxy === 'number') return () => trustProxy >= 1;
+  const list = new BlockList();
+  for (const entry of trustProxy) {
+    for (const [network, prefix, family] of NAMED_RANGES[entry] ?? [parseEntry(entry)]) {
+      if (prefix === undefined) list.addAddress(network, family);
+      else list.addSubnet(network, prefix, family);
+    }
+  }
+  return (address) => {
+    if (!address) return false;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    const plain = mapped ? mapped[1]! : address;
+    const family = isIP(plain);
+    return family !== 0 && list.check(plain, family === 4 ? 'ipv4' : 'ipv6');
+  };
+}
+
+/** A validated `TRUST_PROXY` entry (server/config.ts): an address, optionally `/prefix`. */
+function parseEntry(entry: string): [string, number | undefined, 'ipv4' | 'ipv6'] {
+  const [address = '', prefix] = entry.split('/');
+  const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+  return [address, prefix === undefined ? undefined : Number(prefix), family];
 }
 
 /** Every response carries its request id (`X-Request-Id`), the id a 500's body and the log lines show. */
