@@ -15,7 +15,12 @@ export type LogStream = { write(line: string): void };
 
 /** Incoming `X-Request-Id` values we accept as the request id (anything else gets a fresh UUID). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const SENSITIVE_QUERY = /([?&](?:code|state|token|password|access_token|refresh_token)=)[^&#]*/gi;
+/**
+ * Query parameters whose values are secrets (OAuth `code`/`state`, the invite `token`, the event stream's one-time
+ * `ticket`, tokens and passwords anyone might put in a URL): their values are logged as `[redacted]`.
+ */
+const SENSITIVE_QUERY =
+  /([?&](?:code|state|token|ticket|password|secret|client_secret|access_token|refresh_token|id_token|key)=)[^&#]*/gi;
 
 /** Requests slower than this are logged at info level (every request is, at debug). */
 const SLOW_REQUEST_MS = 1000;
@@ -110,6 +115,7 @@ function loggerOptions(config: AppConfig, stream: LogStream | undefined): Fastif
       censor: '[redacted]',
     },
     serializers: {
+      err: (error: Error) => serializeError(error) as SerializedError,
       req(request: FastifyRequest) {
         return {
           method: request.method,
@@ -129,6 +135,51 @@ function loggerOptions(config: AppConfig, stream: LogStream | undefined): Fastif
         }
       : {}),
   };
+}
+
+/** pino's shape of a logged error. */
+type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+/** Error properties never logged as they are (values of a failed query; see `serializeError`). */
+const REDACTED = '[redacted]';
+/** PostgreSQL messages that end by quoting the bad input: `invalid input syntax for type integer: "…"`. */
+const QUOTED_INPUT = /(: )"(?:[^"\\]|\\.)*"$/gm;
+/** `Key (email)=(…) already exists.` in a PostgreSQL `detail`. */
+const KEY_VALUES = /=\((?:[^()]|\([^()]*\))*\)/g;
+/** `unnamed portal parameter $1 = '…'` in a PostgreSQL `where`. */
+const PARAMETER_VALUES = /(parameter \$\d+ = )'(?:[^']|'')*'/g;
+
+/**
+ * The `err` of a log line: pino's shape (`type`, `message`, `stack`, own enumerable properties, `cause`), without the
+ * values a failed database query carries — Drizzle's `params` (in its message and stack too: `Failed query: …
+ * \nparams: …`), the input PostgreSQL quotes in a message, `detail`'s key values and `where`'s parameter values.
+ * A request body's password reaching a query that fails is thus never written (docs/observability.md "What is never
+ * logged"). The query text (placeholders only), SQLSTATE `code`, constraint and table names stay.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const params = (error as { params?: unknown }).params;
+  const clean = (text: string) => {
+    let out = text;
+    if (Array.isArray(params) && params.length > 0)
+      out = out.split(`\nparams: ${params.join(',')}`).join(`\nparams: ${REDACTED}`);
+    return out.replace(QUOTED_INPUT, `$1"${REDACTED}"`).replace(PARAMETER_VALUES, `$1'${REDACTED}'`);
+  };
+  const out: Record<string, unknown> = {
+    type: error.constructor?.name ?? error.name,
+    message: clean(error.message),
+    stack: clean(error.stack ?? ''),
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'message' || key === 'stack' || key === 'cause') continue;
+    if (key === 'params') out.params = Array.isArray(value) ? `[${value.length} redacted]` : REDACTED;
+    else if (key === 'detail' && typeof value === 'string')
+      out.detail = value.replace(KEY_VALUES, `=(${REDACTED})`);
+    else if (typeof value === 'string') out[key] = clean(value);
+    else if (typeof value !== 'function' && typeof value !== 'object') out[key] = value;
+  }
+  if (error.cause !== undefined && depth < 3) out.cause = serializeError(error.cause, depth + 1);
+  return out;
 }
 
 /**
