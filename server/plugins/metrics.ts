@@ -54,7 +54,7 @@ export const metricsPlugin = unencapsulated<MetricsPluginOptions>(
       throw new ApiError('COMMON404');
     };
     if (mode === 'off') {
-      app.get('/metrics', { schema: { hide: true } }, notFound);
+      app.all('/metrics', { schema: { hide: true } }, notFound);
       return;
     }
 
@@ -63,7 +63,7 @@ export const metricsPlugin = unencapsulated<MetricsPluginOptions>(
     const histogram = registry.getSingleMetric('http_request_duration_seconds') as Histogram<
       'method' | 'route' | 'status_code'
     >;
-    // One child per (method, route, status): the hook then pays one Map lookup, not prom-client's label hashing.
+    // One child per (method, route, status), kept: no label object is built per request (docs/observability.md "Cost").
     const children = new Map<string, { observe(value: number): void }>();
     app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
@@ -95,7 +95,7 @@ export const metricsPlugin = unencapsulated<MetricsPluginOptions>(
       return;
     }
 
-    app.get('/metrics', { schema: { hide: true } }, notFound);
+    app.all('/metrics', { schema: { hide: true } }, notFound);
     const server = http.createServer((req, res) => {
       void answerInternal(req, res, authorized, exposition).catch((error: unknown) => {
         app.log.error({ err: error }, 'metrics scrape failed');

@@ -46,6 +46,7 @@ describe('exposure', () => {
     const res = await off.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ isSuccess: false, code: 'COMMON404', result: null });
+    expect((await off.inject({ method: 'POST', url: '/metrics' })).statusCode).toBe(404);
     expect(off.metricsServer).toBeNull();
   });
 
@@ -77,6 +78,9 @@ describe('exposure', () => {
     expect(right.statusCode).toBe(200);
     expect(right.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(right.headers['cache-control']).toBe('no-store');
+    // The app's usual response headers (helmet's, the request id) are there too.
+    expect(right.headers['x-content-type-options']).toBe('nosniff');
+    expect(right.headers['x-request-id']).toBeDefined();
     // Node's process metrics are there too.
     expect(sample(right.body, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(right.body).toContain('# TYPE http_request_duration_seconds histogram');
