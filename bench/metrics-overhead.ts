@@ -9,7 +9,7 @@
  * on, `app.inject` of `GET /api/health` in alternating batches of 4,000; medians of the CPU time a request (µs).
  * Steadier on a busy machine; both apps pay the process-wide default metrics once the "on" app started them.
  *
- *   node --import tsx bench/metrics-overhead.ts [--phase server|inject] [--duration 5] [--repeat 3] [--connections 10]
+ *   node --import tsx bench/metrics-overhead.ts [--phase server|inject] [--route /api/health] [--duration 5] [--repeat 3] [--connections 10]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +21,8 @@ const DURATION = Number(option('duration', '5'));
 const REPEAT = Number(option('repeat', '3'));
 const CONNECTIONS = Number(option('connections', '10'));
 const TOKEN = 'bench-metrics-token-0123456789';
+/** The route loaded (`--route`; an unauthenticated GET answering 200). */
+const ROUTE = option('route', '/api/health');
 
 interface Server {
   name: string;
@@ -38,7 +40,7 @@ async function start(name: string, extra: Record<string, string>): Promise<Serve
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { name, child, base };
+      if ((await fetch(`${base}${ROUTE}`)).ok) return { name, child, base };
     } catch {
       // not listening yet
     }
@@ -62,7 +64,7 @@ async function injectPhase(): Promise<void> {
   await Promise.all([off.ready(), on.ready()]);
   const batch = async (app: typeof on, n = 4000) => {
     const started = process.cpuUsage();
-    for (let i = 0; i < n; i++) await app.inject({ method: 'GET', url: '/api/health' });
+    for (let i = 0; i < n; i++) await app.inject({ method: 'GET', url: ROUTE });
     const used = process.cpuUsage(started);
     return (used.user + used.system) / n;
   };
@@ -75,7 +77,7 @@ async function injectPhase(): Promise<void> {
   const offUs = median(runs.off);
   const onUs = median(runs.on);
   process.stdout.write(
-    `app.inject GET /api/health, ${runs.off.length} batches of 4,000, medians: off ${offUs.toFixed(1)} µs, ` +
+    `app.inject GET ${ROUTE}, ${runs.off.length} batches of 4,000, medians: off ${offUs.toFixed(1)} µs, ` +
       `on ${onUs.toFixed(1)} µs CPU a request; on ÷ off ${(onUs / offUs).toFixed(3)} ` +
       `(+${(onUs - offUs).toFixed(2)} µs)\n`,
   );
@@ -85,11 +87,11 @@ async function injectPhase(): Promise<void> {
 const servers = [await start('off', {}), await start('on', { METRICS_TOKEN: TOKEN })];
 try {
   const samples = new Map<string, { rps: number[]; cpuMs: number[] }>();
-  for (const s of servers) await autocannon(`${s.base}/api/health`, 'none', 2, CONNECTIONS);
+  for (const s of servers) await autocannon(`${s.base}${ROUTE}`, 'none', 2, CONNECTIONS);
   for (let round = 0; round < REPEAT; round++) {
     for (const s of servers) {
       const before = processCpu(s.child.pid!)!;
-      const run = await autocannon(`${s.base}/api/health`, 'none', DURATION, CONNECTIONS);
+      const run = await autocannon(`${s.base}${ROUTE}`, 'none', DURATION, CONNECTIONS);
       const cpuMs = (processCpu(s.child.pid!)! - before) / run.total;
       const sample = samples.get(s.name) ?? { rps: [], cpuMs: [] };
       sample.rps.push(run.rps);
@@ -103,12 +105,12 @@ try {
   const scrape = await fetch(`${servers[1]!.base}/metrics`, {
     headers: { authorization: `Bearer ${TOKEN}` },
   });
-  const observed = /http_request_duration_seconds_count\{[^}]*route="\/api\/health"[^}]*\} (\d+)/.exec(
+  const observed = /http_request_duration_seconds_count\{[^}]*route="[^"]*"[^}]*\} (\d+)/.exec(
     await scrape.text(),
   );
   const m = (name: string, key: 'rps' | 'cpuMs') => median(samples.get(name)![key]);
   process.stdout.write(
-    `\nGET /api/health, ${CONNECTIONS} connections, ${REPEAT} × ${DURATION} s, medians:\n` +
+    `\nGET ${ROUTE}, ${CONNECTIONS} connections, ${REPEAT} × ${DURATION} s, medians:\n` +
       `  metrics off: ${m('off', 'rps').toFixed(0)} req/s, ${m('off', 'cpuMs').toFixed(4)} ms CPU a request\n` +
       `  metrics on:  ${m('on', 'rps').toFixed(0)} req/s, ${m('on', 'cpuMs').toFixed(4)} ms CPU a request ` +
       `(${observed?.[1] ?? '?'} requests observed)\n` +
