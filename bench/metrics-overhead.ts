@@ -105,9 +105,10 @@ try {
   const scrape = await fetch(`${servers[1]!.base}/metrics`, {
     headers: { authorization: `Bearer ${TOKEN}` },
   });
-  const observed = /http_request_duration_seconds_count\{[^}]*route="[^"]*"[^}]*\} (\d+)/.exec(
-    await scrape.text(),
-  );
+  const routeLabel = ROUTE.split('?')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const observed = new RegExp(
+    `http_request_duration_seconds_count\\{[^}]*route="${routeLabel}"[^}]*\\} (\\d+)`,
+  ).exec(await scrape.text());
   const m = (name: string, key: 'rps' | 'cpuMs') => median(samples.get(name)![key]);
   process.stdout.write(
     `\nGET ${ROUTE}, ${CONNECTIONS} connections, ${REPEAT} × ${DURATION} s, medians:\n` +
