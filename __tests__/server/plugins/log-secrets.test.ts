@@ -6,6 +6,7 @@ import { type FakeProvider, startFakeProvider } from '../support/fake-oauth-prov
 import { deliverWebhook } from '../support/integrations';
 import { createItemOk } from '../support/items';
 import { type SignedInMember, asMember } from '../support/members';
+import { serializeError } from '../../../server/plugins/logging';
 import { responseCookie, useTestApp } from '../support/test-app';
 import { freshIp } from '../support/workspaces';
 
@@ -239,4 +240,41 @@ it('writes no token, password, invite secret, ticket, code or webhook secret int
     }
   }
   expect(leaks).toEqual([]);
+});
+
+describe('serializeError', () => {
+  it('keeps what explains a database error and drops the values it quotes', () => {
+    const cause = Object.assign(
+      new Error('duplicate key value violates unique constraint "member_email_key"'),
+      {
+        code: '23505',
+        detail: 'Key (email)=(kim@example.com) already exists.',
+        where: "unnamed portal parameter $1 = 'hunter2-password'",
+        constraint: 'member_email_key',
+      },
+    );
+    const error = Object.assign(
+      new Error('Failed query: insert into member (email) values ($1)\nparams: kim@example.com'),
+      {
+        query: 'insert into member (email) values ($1)',
+        params: ['kim@example.com'],
+        cause,
+      },
+    );
+    const logged = JSON.stringify(serializeError(error));
+    expect(logged).not.toContain('kim@example.com');
+    expect(logged).not.toContain('hunter2-password');
+    expect(serializeError(error)).toMatchObject({
+      message: 'Failed query: insert into member (email) values ($1)\nparams: [redacted]',
+      query: 'insert into member (email) values ($1)',
+      params: '[1 redacted]',
+      cause: {
+        code: '23505',
+        constraint: 'member_email_key',
+        message: 'duplicate key value violates unique constraint "member_email_key"',
+        detail: 'Key (email)=([redacted]) already exists.',
+        where: "unnamed portal parameter $1 = '[redacted]'",
+      },
+    });
+  });
 });
