@@ -30,6 +30,9 @@ const esmOnly = [
   'json-with-bigint',
   'fast-content-type-parse',
   'content-type',
+  // openid-client and its core (company single sign-on, server/modules/auth/oidc.ts).
+  'openid-client',
+  'oauth4webapi',
 ];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const transform = { '\\.[cm]?[jt]sx?$': 'babel-jest' };

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 
-/** Social providers we sign in with (docs/product.md "Sign-in and session"). */
-export const providerSchema = z.enum(['google', 'kakao']);
+/**
+ * Providers we sign in with (docs/product.md "Sign-in and session"): Google, Kakao, and `oidc`, the company's own
+ * OpenID Connect provider when `OIDC_ISSUER` is configured (docs/setup.md "Single sign-on (OpenID Connect)").
+ */
+export const providerSchema = z.enum(['google', 'kakao', 'oidc']);
 export type Provider = z.infer<typeof providerSchema>;
 
 /** `POST /api/token/reissue` → `result: { accessToken }` (JWT HS256, `typ: access`, 15 minutes). */
@@ -37,8 +40,26 @@ export const OAUTH_ERROR_MESSAGES = {
   oauth_userinfo: '로그인 제공자에서 사용자 정보를 가져오지 못했습니다.',
   provider_not_configured: '이 로그인 방식은 아직 설정되지 않았습니다.',
   oauth_server: '로그인 중 서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+  oauth_id_token: '로그인 정보(ID 토큰)를 확인하지 못했습니다. 다시 시도해 주세요.',
+  oidc_unavailable: '회사 로그인 서버에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  domain_not_allowed: '회사 계정으로만 로그인할 수 있어요.',
 } as const;
 export type OAuthErrorCode = keyof typeof OAUTH_ERROR_MESSAGES;
 export const oauthErrorCodeSchema = z.enum(
   Object.keys(OAUTH_ERROR_MESSAGES) as [OAuthErrorCode, ...OAuthErrorCode[]],
 );
+
+/**
+ * `GET /api/auth/providers` → which sign-in buttons the login screen shows beyond Google and Kakao, and the e-mail
+ * domains sign-in is limited to (docs/setup.md "Single sign-on (OpenID Connect)").
+ */
+export const signInOptionsSchema = z.object({
+  /** The company's OpenID Connect provider, or null when `OIDC_ISSUER` is unset. */
+  oidc: z
+    .object({ displayName: z.string().min(1).describe('`OIDC_DISPLAY_NAME`, e.g. 사내 계정') })
+    .nullable(),
+  /** `SIGN_IN_ALLOWED_DOMAINS`, lower case; empty when any e-mail may sign in. */
+  allowedDomains: z.array(z.string()),
+});
+export type SignInOptions = z.infer<typeof signInOptionsSchema>;
+export const signInOptionsResponseSchema = envelopeSchema(signInOptionsSchema);

@@ -34,6 +34,7 @@ export const CODES = {
   JWT429_0: { status: 429, message: '토큰 재발급 요청이 너무 많습니다. 잠시 후 다시 시도합니다.' },
   AUTH200_0: { status: 200, message: '토큰을 재발급했습니다.' },
   AUTH200_1: { status: 200, message: '로그아웃되었습니다.' },
+  AUTH200_2: { status: 200, message: '로그인 방법을 조회했습니다.' },
   MEMBER404_0: { status: 404, message: '사용자 정보를 찾을 수 없습니다.' },
 
   // workspace roles (issue #23, docs/security.md "Roles"): admin-only and owner-only actions

@@ -18,6 +18,22 @@ export interface OAuthProviderConfig {
 }
 
 /**
+ * The company's OpenID Connect provider (docs/setup.md "Single sign-on (OpenID Connect)"): `OIDC_ISSUER`,
+ * `OIDC_CLIENT_ID` and `OIDC_CLIENT_SECRET` all set, or none (then `AppConfig.oidc` is null and no button shows).
+ * Endpoints come from the issuer's discovery document, fetched at the first sign-in (server/modules/auth/oidc.ts).
+ */
+export interface OidcConfig {
+  /** Issuer identifier exactly as the provider's discovery document gives it (a trailing slash matters), e.g. `https://login.microsoftonline.com/<tenant>/v2.0`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button's company name (`OIDC_DISPLAY_NAME`, default `사내 계정`): "{displayName}(으)로 계속하기". */
+  displayName: string;
+  /** Requested scopes, space-separated (`OIDC_SCOPES`, default `openid email profile`; `openid` always included). */
+  scopes: string;
+}
+
+/**
  * The GitHub App of the integration (docs/product.md "Integrations"; contract/integrations.ts).
  * `appId` and `privateKey` are both set or both unset; unset → "not configured" (`GET /api/github/connect` answers
  * 503 `GITHUB503_0`, GITHUB externals are saved with `sync.ok: false`).
@@ -98,6 +114,13 @@ export interface AppConfig {
   jwtSecretSource: 'env' | 'file' | 'generated';
   google: OAuthProviderConfig;
   kakao: OAuthProviderConfig;
+  /** Generic OpenID Connect sign-in, or null when not configured (`OIDC_*`). */
+  oidc: OidcConfig | null;
+  /**
+   * `SIGN_IN_ALLOWED_DOMAINS`: lower-case e-mail domains a sign-in (any provider) must have a verified e-mail in;
+   * empty → any (docs/setup.md "Single sign-on (OpenID Connect)").
+   */
+  signInAllowedDomains: string[];
   nodeEnv: NodeEnv;
   isProduction: boolean;
   logLevel: LogLevel;
@@ -153,6 +176,11 @@ export const JWT_SECRET_FILE = 'jwt-secret';
 export const GITHUB_WEBHOOK_SECRET_MIN_LENGTH = 16;
 export const METRICS_TOKEN_MIN_LENGTH = 16;
 
+/** An e-mail domain as `SIGN_IN_ALLOWED_DOMAINS` lists it: `example.co.kr` (labels of letters, digits, hyphens). */
+const EMAIL_DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+export const OIDC_DEFAULT_DISPLAY_NAME = '사내 계정';
+export const OIDC_DEFAULT_SCOPES = 'openid email profile';
+
 /** Empty strings count as unset (a `.env` line `FOO=` must not override a default). */
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
 const urlString = z.preprocess(
@@ -196,6 +224,40 @@ const envSchema = z.object({
   KAKAO_AUTHORIZATION_URL: urlString,
   KAKAO_TOKEN_URL: urlString,
   KAKAO_USERINFO_URL: urlString,
+  OIDC_ISSUER: urlString,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_DISPLAY_NAME: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().trim().min(1).max(30, 'must be at most 30 characters').optional(),
+  ),
+  OIDC_SCOPES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[\x21\x23-\x5b\x5d-\x7e]+([ ,][\x21\x23-\x5b\x5d-\x7e]+)*$/,
+        'must be scopes separated by spaces',
+      )
+      .optional(),
+  ),
+  SIGN_IN_ALLOWED_DOMAINS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((d) => d.trim().toLowerCase().replace(/^@/, ''))
+          .filter(Boolean),
+      )
+      .refine((list) => list.length > 0 && list.every((d) => EMAIL_DOMAIN.test(d)), {
+        message: 'must be comma-separated e-mail domains, e.g. example.com,example.co.kr',
+      })
+      .optional(),
+  ),
   NODE_ENV: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z
@@ -432,6 +494,12 @@ function oauthProvider(
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** `OIDC_SCOPES` (spaces or commas) → space-separated, `openid` first and once. */
+function oidcScopes(value: string | undefined): string {
+  const scopes = (value ?? OIDC_DEFAULT_SCOPES).split(/[ ,]+/).filter(Boolean);
+  return ['openid', ...new Set(scopes.filter((scope) => scope !== 'openid'))].join(' ');
+}
 const withTrailingSlash = (url: string) => `${withoutTrailingSlash(url)}/`;
 
 /**
@@ -521,6 +589,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) {
     problems.push('GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set (Google web clients need it)');
   }
+  const oidcRequired = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const oidcSet = oidcRequired.filter((name) => e[name]);
+  if (oidcSet.length > 0 && oidcSet.length < oidcRequired.length) {
+    problems.push(
+      `${oidcRequired.filter((name) => !e[name]).join(', ')}: required when ${oidcSet.join(', ')} ` +
+        `${oidcSet.length === 1 ? 'is' : 'are'} set (single sign-on needs the issuer, client id and client secret)`,
+    );
+  }
+  if (oidcSet.length === 0 && (e.OIDC_DISPLAY_NAME || e.OIDC_SCOPES)) {
+    problems.push('OIDC_ISSUER: required when OIDC_DISPLAY_NAME or OIDC_SCOPES is set');
+  }
+  if (e.OIDC_ISSUER && /[?#]/.test(e.OIDC_ISSUER)) {
+    problems.push('OIDC_ISSUER: must be the issuer identifier, without a query or fragment');
+  }
   const githubPrivateKey = readGithubPrivateKey(
     e.GITHUB_APP_PRIVATE_KEY,
     e.GITHUB_APP_PRIVATE_KEY_PATH,
@@ -570,6 +652,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecretSource,
     google: oauthProvider(e, 'GOOGLE', DEFAULTS.google),
     kakao: oauthProvider(e, 'KAKAO', DEFAULTS.kakao),
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            displayName: e.OIDC_DISPLAY_NAME ?? OIDC_DEFAULT_DISPLAY_NAME,
+            scopes: oidcScopes(e.OIDC_SCOPES),
+          }
+        : null,
+    signInAllowedDomains: [...new Set(e.SIGN_IN_ALLOWED_DOMAINS ?? [])],
     nodeEnv,
     isProduction,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),

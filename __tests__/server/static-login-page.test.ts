@@ -30,7 +30,10 @@ describe('renderLoginPage in Node', () => {
     expect(page.config.redirectFailed).toEqual({
       google: copy.login.googleRedirectFailed,
       kakao: copy.login.kakaoRedirectFailed,
+      oidc: copy.login.oidcRedirectFailed,
     });
+    // The company button is in the page, hidden until the server says it is configured.
+    expect(page.markup).toMatch(/<button[^>]*data-provider="oidc"[^>]*hidden=""/);
   });
 
   it('moves emotion style tags out of the markup, in order', () => {

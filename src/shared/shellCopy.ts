@@ -1,4 +1,5 @@
 import type { OAuthErrorCode } from '../../contract/auth';
+import { withRo } from './lib/particle';
 
 /*
  * The strings of the app's shell, in Korean: the product name, the sign-in screen, the spinners, the error and
@@ -12,6 +13,8 @@ export const PRODUCT_NAME = 'Momentum';
 export type ItemScope = 'default' | 'team';
 export type ItemMode = 'list' | 'create' | 'view' | 'edit';
 
+const CONTINUE = '계속하기';
+
 /** The shell's strings; read them as `copy.login.*` etc. anywhere but the entry chunk and the sign-in route. */
 export const shellCopy = {
   productName: PRODUCT_NAME,
@@ -22,9 +25,17 @@ export const shellCopy = {
     tagline: '나의 작업실을 생성해봐요',
     google: '구글로 계속하기',
     kakao: '카카오톡으로 계속하기',
+    /** The company (OpenID Connect) button: "사내 계정으로 계속하기" for `OIDC_DISPLAY_NAME=사내 계정`. */
+    oidc: (displayName: string) => `${withRo(displayName)} ${CONTINUE}`,
+    /** What follows "{name}(으)로" on the company button (the static login page composes it itself). */
+    oidcContinue: CONTINUE,
     terms: '이용약관 & 데이터 처리 동의',
     googleRedirectFailed: '구글 로그인 중 문제가 발생했습니다.',
     kakaoRedirectFailed: '카카오 로그인 중 문제가 발생했습니다.',
+    oidcRedirectFailed: '회사 계정 로그인 중 문제가 발생했습니다.',
+    /** `?error=domain_not_allowed` when the server told the screen its `SIGN_IN_ALLOWED_DOMAINS`. */
+    domainNotAllowed: (domains: readonly string[]) =>
+      `회사 계정(${domains.join(', ')})으로만 로그인할 수 있어요.`,
     /**
      * `/onboarding?error=<code>` from the server's OAuth failure redirect. Mirrors `OAUTH_ERROR_MESSAGES` of
      * contract/auth.ts (that module carries zod, so the login chunk must not import its values); `satisfies`
@@ -37,6 +48,9 @@ export const shellCopy = {
       oauth_userinfo: '로그인 제공자에서 사용자 정보를 가져오지 못했습니다.',
       provider_not_configured: '이 로그인 방식은 아직 설정되지 않았습니다.',
       oauth_server: '로그인 중 서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+      oauth_id_token: '로그인 정보(ID 토큰)를 확인하지 못했습니다. 다시 시도해 주세요.',
+      oidc_unavailable: '회사 로그인 서버에 연결하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+      domain_not_allowed: '회사 계정으로만 로그인할 수 있어요.',
     } satisfies Record<OAuthErrorCode, string> as Record<string, string | undefined>,
     /** Any other `?error=` value. */
     oauthFailed: '로그인에 실패했습니다. 잠시 후 다시 시도해 주세요.',

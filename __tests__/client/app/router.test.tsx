@@ -37,7 +37,8 @@ describe('router', () => {
     const { router } = await renderApp('/workspace/team/3/goal', { preloadedState });
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
     expect(await screen.findByRole('button', { name: '카카오톡으로 계속하기' })).toBeInTheDocument();
-    expect(seen).toEqual([]);
+    // Only the login screen's own question (which sign-in buttons to show, issue #25).
+    expect(seen.filter((r) => r.path !== '/api/auth/providers')).toEqual([]);
   });
 
   it('lets a signed-in member in: a team detail route renders the detail screen', async () => {

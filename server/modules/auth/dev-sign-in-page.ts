@@ -1,6 +1,6 @@
 import type { Provider } from '../../../contract';
 
-const PROVIDER_LABEL: Record<Provider, string> = { google: 'Google', kakao: '카카오' };
+const PROVIDER_LABEL: Record<Provider, string> = { google: 'Google', kakao: '카카오', oidc: '사내 계정' };
 
 const escapeHtml = (value: string): string =>
   value.replace(

@@ -6,11 +6,21 @@ import { member } from '../../db/schema';
 /** What a provider (or the development form) tells us about a person. */
 export interface ProviderProfile {
   provider: Provider;
-  /** Google `sub`, Kakao `id`, or `dev:<email>` for the development sign-in. */
+  /** Google `sub`, Kakao `id`, the OIDC `sub`, or `dev:<email>` for the development sign-in. */
   providerUserId: string;
   name: string;
   email: string | null;
   profileImageUrl: string | null;
+}
+
+/** A person as a sign-in presents them: the profile to store, and whether the provider verified the e-mail. */
+export interface SignInIdentity {
+  profile: ProviderProfile;
+  /**
+   * False only when the provider says the e-mail is not verified (OIDC/Google `email_verified: false`, Kakao
+   * `is_email_verified`/`is_email_valid` false); such an e-mail never satisfies `SIGN_IN_ALLOWED_DOMAINS`.
+   */
+  emailVerified: boolean;
 }
 
 /**

@@ -3,10 +3,11 @@ import type { OAuth2Tokens } from 'arctic';
 import { z } from 'zod';
 import type { OAuthErrorCode, Provider } from '../../../contract';
 import type { AppConfig, OAuthProviderConfig } from '../../config';
-import type { ProviderProfile } from './members';
+import type { SignInIdentity } from './members';
 
 /**
- * Social sign-in with Google and Kakao (docs/product.md "Sign-in and session"): authorization code flow with
+ * Social sign-in with Google and Kakao (docs/product.md "Sign-in and session"; the company's OpenID Connect
+ * provider is oidc.ts's, through the same routes): authorization code flow with
  * state and PKCE (S256). Endpoints come from configuration so tests run against a local fake provider.
  */
 export const OAUTH_STATE_COOKIE = 'oauth_state';
@@ -14,7 +15,10 @@ export const OAUTH_STATE_COOKIE_PATH = '/login/oauth2';
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 const HTTP_TIMEOUT_MS = 10_000;
 
-const SCOPES: Record<Provider, string[]> = {
+/** The providers this file talks to; `oidc` is oidc.ts's. */
+export type SocialProvider = Exclude<Provider, 'oidc'>;
+
+const SCOPES: Record<SocialProvider, string[]> = {
   google: ['openid', 'email', 'profile'],
   kakao: ['profile_nickname', 'profile_image', 'account_email'],
 };
@@ -31,19 +35,25 @@ export class OAuthFlowError extends Error {
   }
 }
 
-export function providerConfig(config: AppConfig, provider: Provider): OAuthProviderConfig {
+export function providerConfig(config: AppConfig, provider: SocialProvider): OAuthProviderConfig {
   return provider === 'google' ? config.google : config.kakao;
+}
+
+/** Whether sign-in with `provider` is set up: a client id (Google, Kakao) or the `OIDC_*` block. */
+export function isConfigured(config: AppConfig, provider: Provider): boolean {
+  return provider === 'oidc' ? config.oidc !== null : Boolean(providerConfig(config, provider).clientId);
 }
 
 export function redirectUri(config: AppConfig, provider: Provider): string {
   return `${config.publicUrl}/login/oauth2/code/${provider}`;
 }
 
-/** Content of the signed state cookie. */
+/** Content of the signed state cookie: provider, state, PKCE verifier, and the OIDC nonce. */
 export const stateCookieSchema = z.object({
-  p: z.enum(['google', 'kakao']),
+  p: z.enum(['google', 'kakao', 'oidc']),
   s: z.string().min(1),
   v: z.string().min(43),
+  n: z.string().min(1).optional(),
 });
 export type StateCookie = z.infer<typeof stateCookieSchema>;
 
@@ -53,7 +63,7 @@ const loadArctic = () => import('arctic');
 /** New state + PKCE verifier, and the provider URL to send the browser to. */
 export async function startAuthorization(
   config: AppConfig,
-  provider: Provider,
+  provider: SocialProvider,
 ): Promise<{ url: URL; cookie: StateCookie }> {
   const settings = providerConfig(config, provider);
   if (!settings.clientId) throw new Error(`${provider} is not configured`);
@@ -97,7 +107,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export async function exchangeCode(
   config: AppConfig,
-  provider: Provider,
+  provider: SocialProvider,
   code: string,
   codeVerifier: string,
 ): Promise<string> {
@@ -151,6 +161,7 @@ export async function exchangeCode(
 const googleUserSchema = z.object({
   sub: z.string().min(1),
   email: z.string().optional(),
+  email_verified: z.union([z.boolean(), z.string()]).optional(),
   name: z.string().optional(),
   picture: z.string().optional(),
 });
@@ -160,6 +171,8 @@ const kakaoUserSchema = z.object({
   kakao_account: z
     .object({
       email: z.string().optional(),
+      is_email_valid: z.boolean().optional(),
+      is_email_verified: z.boolean().optional(),
       profile: z
         .object({
           nickname: z.string().optional(),
@@ -179,12 +192,15 @@ const clean = (value: string | undefined, max: number): string | null => {
 const httpsUrl = (value: string | undefined): string | null =>
   value && /^https?:\/\//.test(value) ? value.replace(/^http:\/\//, 'https://').slice(0, 2048) : null;
 
-/** Reads the person's id, name, email and picture from the provider's userinfo endpoint. */
+/**
+ * Reads the person's id, name, email and picture from the provider's userinfo endpoint, and whether the provider
+ * verified the e-mail (Google `email_verified`, Kakao `is_email_valid` and `is_email_verified`; absent → verified).
+ */
 export async function fetchProfile(
   config: AppConfig,
-  provider: Provider,
+  provider: SocialProvider,
   accessToken: string,
-): Promise<ProviderProfile> {
+): Promise<SignInIdentity> {
   const settings = providerConfig(config, provider);
   let data: unknown;
   try {
@@ -205,11 +221,14 @@ export async function fetchProfile(
     const u = parsed.data;
     const email = clean(u.email, 254);
     return {
-      provider,
-      providerUserId: u.sub,
-      name: clean(u.name, 30) ?? email?.split('@')[0] ?? 'Google 사용자',
-      email,
-      profileImageUrl: httpsUrl(u.picture),
+      profile: {
+        provider,
+        providerUserId: u.sub,
+        name: clean(u.name, 30) ?? email?.split('@')[0] ?? 'Google 사용자',
+        email,
+        profileImageUrl: httpsUrl(u.picture),
+      },
+      emailVerified: u.email_verified !== false && u.email_verified !== 'false',
     };
   }
   const parsed = kakaoUserSchema.safeParse(data);
@@ -219,10 +238,13 @@ export async function fetchProfile(
   const profile = account?.profile;
   const email = clean(account?.email, 254);
   return {
-    provider,
-    providerUserId: String(parsed.data.id),
-    name: clean(profile?.nickname, 30) ?? email?.split('@')[0] ?? '카카오 사용자',
-    email,
-    profileImageUrl: profile?.is_default_image ? null : httpsUrl(profile?.thumbnail_image_url),
+    profile: {
+      provider,
+      providerUserId: String(parsed.data.id),
+      name: clean(profile?.nickname, 30) ?? email?.split('@')[0] ?? '카카오 사용자',
+      email,
+      profileImageUrl: profile?.is_default_image ? null : httpsUrl(profile?.thumbnail_image_url),
+    },
+    emailVerified: account?.is_email_valid !== false && account?.is_email_verified !== false,
   };
 }

@@ -11,14 +11,16 @@ import {
   logoutResponseSchema,
   providerSchema,
   reissueResponseSchema,
+  signInOptionsResponseSchema,
   type Provider,
 } from '../../../contract';
 import { type AppConfig, startupWarnings } from '../../config';
 import type { Db } from '../../db';
 import { ApiError, ok } from '../../http/envelope';
 import { cookieBase as baseCookieOptions, clearRefreshCookie as clearRefresh } from './cookies';
+import { domainRefusal } from './allowed-domains';
 import { renderDevSignInPage } from './dev-sign-in-page';
-import { upsertMember } from './members';
+import { type SignInIdentity, upsertMember } from './members';
 import {
   OAUTH_STATE_COOKIE,
   OAUTH_STATE_COOKIE_PATH,
@@ -26,12 +28,14 @@ import {
   OAuthFlowError,
   exchangeCode,
   fetchProfile,
-  providerConfig,
+  isConfigured,
+  redirectUri,
   startAuthorization,
   stateCookieSchema,
   statesMatch,
   type StateCookie,
 } from './oauth';
+import { OidcProvider } from './oidc';
 import { familyOfToken, issueRefreshToken, revokeFamilyOf, rotateRefreshToken } from './refresh-tokens';
 import { signAccessToken } from './tokens';
 
@@ -40,6 +44,13 @@ export interface AuthRoutesOptions {
   db: Db;
 }
 
+/**
+ * The line under the development form's e-mail when its domain is not in `SIGN_IN_ALLOWED_DOMAINS` (docs/setup.md
+ * "Single sign-on (OpenID Connect)"; the login screen's own line is shellCopy's `login.domainNotAllowed`).
+ */
+const domainNotAllowedMessage = (domains: readonly string[]) =>
+  `회사 계정(${domains.join(', ')})으로만 로그인할 수 있어요.`;
+
 /** Where the browser goes after a successful sign-in; the SPA then calls `POST /api/token/reissue`. */
 export const SIGNED_IN_REDIRECT = '/onboarding/loading';
 const REFRESH_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -47,7 +58,7 @@ const REFRESH_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export const REISSUE_FAMILY_LIMIT_PER_MINUTE = 20;
 
 const providerParams = z.object({
-  provider: z.string().describe('`google` or `kakao`; anything else → 404'),
+  provider: z.string().describe('`google`, `kakao` or `oidc`; anything else → 404'),
 });
 const redirectResponse = (description: string) => z.null().describe(description);
 const htmlResponse = (description: string) => ({
@@ -72,6 +83,14 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
   const devSignInEnabled = config.devSignIn;
   // Logged once when the app is built at start (main.ts builds one app); docs/security.md "Development sign-in".
   for (const warning of startupWarnings(config)) app.log.warn(warning);
+
+  // The company's OpenID Connect provider (oidc.ts): discovered at its first sign-in, not here.
+  const oidc = config.oidc ? new OidcProvider(config.oidc, redirectUri(config, 'oidc')) : null;
+  if (config.oidc && new URL(config.oidc.issuer).protocol === 'http:' && config.isProduction) {
+    app.log.warn(
+      `OIDC_ISSUER is plain http (${config.oidc.issuer}): codes and tokens cross the network unencrypted`,
+    );
+  }
 
   const cookieBase = baseCookieOptions(config);
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
@@ -116,14 +135,18 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
       config: strictRateLimit,
       schema: {
         tags: ['auth'],
-        summary: 'Start Google or Kakao sign-in',
+        summary: 'Start Google, Kakao or OpenID Connect (company) sign-in',
         description:
           'Browser navigation. 302 to the provider with state + PKCE S256 (signed HttpOnly `oauth_state` cookie, ' +
           'path `/login/oauth2`, 10 min; scopes google `openid email profile`, kakao `profile_nickname ' +
-          'profile_image account_email`; redirect URI `<PUBLIC_URL>/login/oauth2/code/{provider}`). ' +
-          'Without a client id: the development sign-in form (200 HTML) when the development sign-in is on ' +
+          'profile_image account_email`, oidc `OIDC_SCOPES` plus a `nonce`; redirect URI ' +
+          '`<PUBLIC_URL>/login/oauth2/code/{provider}`). ' +
+          'Google/Kakao without a client id: the development sign-in form (200 HTML) when the development sign-in is on ' +
           '(a loopback `PUBLIC_URL` outside production, or `DEV_SIGN_IN=true`; docs/security.md "Development ' +
-          'sign-in"), else 302 `/onboarding?error=provider_not_configured`. docs/product.md "Sign-in and session".',
+          'sign-in"), else 302 `/onboarding?error=provider_not_configured`. `oidc` without `OIDC_ISSUER`: 302 ' +
+          '`/onboarding?error=provider_not_configured`; issuer unreachable (discovery failed): 302 ' +
+          '`/onboarding?error=oidc_unavailable`. docs/product.md "Sign-in and session", docs/setup.md "Single ' +
+          'sign-on (OpenID Connect)".',
         params: providerParams,
         response: {
           200: htmlResponse(
@@ -137,15 +160,34 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
     },
     async (request, reply) => {
       const provider = parseProvider(request.params.provider);
-      if (!providerConfig(config, provider).clientId) {
-        if (!devSignInEnabled) return reply.redirect('/onboarding?error=provider_not_configured', 302);
+      if (!isConfigured(config, provider)) {
+        if (!devSignInEnabled || provider === 'oidc') {
+          return reply.redirect('/onboarding?error=provider_not_configured', 302);
+        }
         return reply
           .code(200)
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(renderDevSignInPage({ provider }));
       }
-      const { url, cookie } = await startAuthorization(config, provider);
+      let url: URL;
+      let cookie: StateCookie;
+      if (provider === 'oidc') {
+        try {
+          const started = await oidc!.startAuthorization();
+          url = started.url;
+          cookie = { p: 'oidc', s: started.state, v: started.codeVerifier, n: started.nonce };
+        } catch (failure) {
+          const code = failure instanceof OAuthFlowError ? failure.code : 'oauth_server';
+          request.log.warn(
+            { provider, code, err: failure instanceof OAuthFlowError ? failure.cause : failure },
+            'sign-in could not start',
+          );
+          return reply.header('cache-control', 'no-store').redirect(`/onboarding?error=${code}`, 302);
+        }
+      } else {
+        ({ url, cookie } = await startAuthorization(config, provider));
+      }
       reply.setCookie(OAUTH_STATE_COOKIE, JSON.stringify(cookie), {
         ...cookieBase,
         path: OAUTH_STATE_COOKIE_PATH,
@@ -165,14 +207,21 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
         summary: 'OAuth redirect URI (provider → Momentum)',
         description:
           'Browser navigation from the provider. Checks the signed state cookie (cleared either way), exchanges ' +
-          'the code with its PKCE verifier and upserts the member by (provider, provider user id). Success: ' +
+          'the code with its PKCE verifier (oidc: and validates the ID token — issuer, audience, expiry, nonce), ' +
+          'checks `SIGN_IN_ALLOWED_DOMAINS` (a verified e-mail in a listed domain) and upserts the member by ' +
+          '(provider, provider user id). Success: ' +
           '`Set-Cookie: refreshToken` (new family, 14 days) and 302 `/onboarding/loading`. ' +
           'Failure: 302 `/onboarding?error=oauth_denied|oauth_state|oauth_exchange|oauth_userinfo|' +
-          'provider_not_configured|oauth_server`. docs/product.md "Sign-in and session".',
+          'oauth_id_token|oidc_unavailable|domain_not_allowed|provider_not_configured|oauth_server`. ' +
+          'docs/product.md "Sign-in and session".',
         params: providerParams,
         querystring: z.object({
           code: z.string().optional().describe('Authorization code'),
           state: z.string().optional().describe('Must equal the state in the signed `oauth_state` cookie'),
+          iss: z
+            .string()
+            .optional()
+            .describe('oidc: the issuer (RFC 9207), checked by openid-client when sent'),
           error: z.string().optional().describe('Set by the provider when the user declined'),
           error_description: z.string().optional(),
         }),
@@ -191,8 +240,8 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
       reply.header('cache-control', 'no-store');
       const { code, state, error } = request.query;
       try {
-        if (!providerConfig(config, provider).clientId) {
-          throw new OAuthFlowError('provider_not_configured', `${provider} has no client id`);
+        if (!isConfigured(config, provider)) {
+          throw new OAuthFlowError('provider_not_configured', `${provider} is not configured`);
         }
         if (error) throw new OAuthFlowError('oauth_denied', `provider answered error=${error.slice(0, 100)}`);
         if (!saved || saved.p !== provider || !state || !statesMatch(saved.s, state)) {
@@ -202,9 +251,24 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
           );
         }
         if (!code) throw new OAuthFlowError('oauth_exchange', 'no authorization code');
-        const providerAccessToken = await exchangeCode(config, provider, code, saved.v);
-        const profile = await fetchProfile(config, provider, providerAccessToken);
-        const memberId = await upsertMember(db, profile);
+        let identity: SignInIdentity;
+        if (provider === 'oidc') {
+          if (!saved.n) throw new OAuthFlowError('oauth_state', 'state cookie without a nonce');
+          // The redirect URI with the provider's query exactly as received (openid-client reads code, state, iss).
+          const callbackUrl = new URL(redirectUri(config, 'oidc'));
+          callbackUrl.search = new URL(request.url, 'http://x').search;
+          identity = await oidc!.finishAuthorization(
+            callbackUrl,
+            { state: saved.s, codeVerifier: saved.v, nonce: saved.n },
+            (message, err) => request.log.warn({ provider, err }, message),
+          );
+        } else {
+          const providerAccessToken = await exchangeCode(config, provider, code, saved.v);
+          identity = await fetchProfile(config, provider, providerAccessToken);
+        }
+        const refusal = domainRefusal(config.signInAllowedDomains, identity);
+        if (refusal) throw new OAuthFlowError('domain_not_allowed', refusal);
+        const memberId = await upsertMember(db, identity.profile);
         request.log.info({ provider, memberId }, 'signed in');
         return await completeSignIn(reply, memberId);
       } catch (failure) {
@@ -241,7 +305,10 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
           consumes: ['application/x-www-form-urlencoded'],
           response: {
             302: redirectResponse('`/onboarding/loading`, with `Set-Cookie: refreshToken`'),
-            400: htmlResponse('The form again, with Korean messages under the invalid fields'),
+            400: htmlResponse(
+              'The form again, with Korean messages under the invalid fields (also when the e-mail domain is not ' +
+                'in `SIGN_IN_ALLOWED_DOMAINS`)',
+            ),
             404: errorEnvelopeSchema.describe(
               'Unknown provider, or the provider is configured (`COMMON404`)',
             ),
@@ -251,7 +318,7 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
       },
       async (request, reply) => {
         const provider = parseProvider(request.params.provider);
-        if (providerConfig(config, provider).clientId) throw new ApiError('COMMON404');
+        if (provider === 'oidc' || isConfigured(config, provider)) throw new ApiError('COMMON404');
         // Validated here rather than by the route so that a mistake shows the form again, not a JSON envelope.
         const raw: unknown = request.body;
         const parsed = devSignInFormSchema.safeParse(raw);
@@ -277,18 +344,54 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
             );
         }
         const email = parsed.data.email.toLowerCase();
-        const memberId = await upsertMember(db, {
+        const profile = {
           provider,
           providerUserId: `dev:${email}`,
           name: parsed.data.name,
           email,
           profileImageUrl: null,
-        });
+        };
+        if (domainRefusal(config.signInAllowedDomains, { profile, emailVerified: true })) {
+          return reply
+            .code(400)
+            .type('text/html; charset=utf-8')
+            .send(
+              renderDevSignInPage({
+                provider,
+                errors: { email: domainNotAllowedMessage(config.signInAllowedDomains) },
+                values: { name: parsed.data.name, email },
+              }),
+            );
+        }
+        const memberId = await upsertMember(db, profile);
         request.log.info({ provider, memberId }, 'signed in (development)');
         return completeSignIn(reply, memberId);
       },
     );
   }
+
+  r.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign-in options the login screen shows',
+        description:
+          'Public. `result.oidc`: `{ displayName }` when the company OpenID Connect sign-in is configured ' +
+          '(`OIDC_ISSUER`, …; the login screen then shows "{displayName}(으)로 계속하기"), else null. ' +
+          '`result.allowedDomains`: `SIGN_IN_ALLOWED_DOMAINS` (empty: any e-mail), for the refusal message. ' +
+          'Cacheable for 5 minutes. docs/setup.md "Single sign-on (OpenID Connect)".',
+        response: { 200: signInOptionsResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return ok(reply, 'AUTH200_2', {
+        oidc: config.oidc ? { displayName: config.oidc.displayName } : null,
+        allowedDomains: config.signInAllowedDomains,
+      });
+    },
+  );
 
   /**
    * Rate limit of the reissue route (docs/setup.md "Sessions across tabs"): keyed by the refresh-token family of the

@@ -9,7 +9,10 @@ import { copy } from '../../shared/copy';
 import { documentTitleOf } from '../../shared/lib/pageTitle';
 import OnboardingLayout from '../../features/onboarding/OnboardingLayout';
 import LoginPage, { LoginErrorLine } from '../../features/onboarding/pages/LoginPage';
-import type { StaticLoginConfig } from '../../features/onboarding/staticLogin/staticLogin';
+import {
+  DOMAINS_PLACEHOLDER,
+  type StaticLoginConfig,
+} from '../../features/onboarding/staticLogin/staticLogin';
 
 /*
  * The login screen rendered at build time (docs/performance.md "Lighthouse"): the same components the SPA renders
@@ -46,7 +49,7 @@ export function extractEmotionStyles(html: string): [string, string] {
 
 /**
  * Renders the login screen (see above). Pure in Node (each render gets its own emotion cache). Throws when the rendered
- * markup lacks what the page's script relies on (the two provider buttons).
+ * markup lacks what the page's script relies on (the three provider buttons; the company one hidden).
  */
 export function renderLoginPage(): RenderedLoginPage {
   // Emotion's default cache: on a server (no document), a new one for every render, which writes each rule as a
@@ -74,7 +77,7 @@ export function renderLoginPage(): RenderedLoginPage {
   );
   const errorClass = /class="([^"]+)"/.exec(errorLine)?.[1];
   if (!errorClass) throw new Error('renderLoginPage: the error line has no class');
-  for (const provider of ['google', 'kakao'])
+  for (const provider of ['google', 'kakao', 'oidc'])
     if (!page.includes(`data-provider="${provider}"`))
       throw new Error(`renderLoginPage: no ${provider} button in the markup`);
   return {
@@ -85,7 +88,13 @@ export function renderLoginPage(): RenderedLoginPage {
       errorClass,
       oauthErrors: { ...copy.login.oauthErrors } as Record<string, string>,
       oauthFailed: copy.login.oauthFailed,
-      redirectFailed: { google: copy.login.googleRedirectFailed, kakao: copy.login.kakaoRedirectFailed },
+      redirectFailed: {
+        google: copy.login.googleRedirectFailed,
+        kakao: copy.login.kakaoRedirectFailed,
+        oidc: copy.login.oidcRedirectFailed,
+      },
+      oidcContinue: copy.login.oidcContinue,
+      domainNotAllowed: copy.login.domainNotAllowed([DOMAINS_PLACEHOLDER]),
     },
   };
 }

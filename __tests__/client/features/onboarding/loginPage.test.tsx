@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { assignLocation } from '../../../../src/shared/lib/browser';
-import { renderApp } from '../../support/helpers';
+import { withRo } from '../../../../src/shared/lib/particle';
+import { envelopeResponse, mockFetch, renderApp } from '../../support/helpers';
 
 jest.mock('../../../../src/shared/lib/browser', () => ({
   ...jest.requireActual('../../../../src/shared/lib/browser'),
@@ -60,5 +61,69 @@ describe('login page (/onboarding)', () => {
   ])('explains the OAuth failure redirect ?error=%s', async (code, message) => {
     await renderApp(`/onboarding?error=${code}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});
+
+describe('the company (OpenID Connect) button, issue #25', () => {
+  const serverSays = (result: unknown) =>
+    mockFetch({ 'GET /api/auth/providers': () => envelopeResponse(200, result, 'AUTH200_2') });
+
+  it('is not shown when the server has no single sign-on configured', async () => {
+    const { seen } = serverSays({ oidc: null, allowedDomains: [] });
+    await renderApp('/onboarding');
+    await screen.findByRole('button', { name: '구글로 계속하기' });
+    await waitFor(() => expect(seen.map((r) => r.path)).toContain('/api/auth/providers'));
+    expect(screen.getAllByRole('button')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /사내 계정/ })).not.toBeInTheDocument();
+  });
+
+  it('is not shown when the server cannot be asked', async () => {
+    mockFetch({ 'GET /api/auth/providers': () => new Response('oops', { status: 500 }) });
+    await renderApp('/onboarding');
+    await screen.findByRole('button', { name: '구글로 계속하기' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getAllByRole('button')).toHaveLength(2);
+  });
+
+  it('shows "{name}(으)로 계속하기" under Kakao and starts the OpenID Connect sign-in', async () => {
+    serverSays({ oidc: { displayName: '사내 계정' }, allowedDomains: [] });
+    await renderApp('/onboarding');
+    const company = await screen.findByRole('button', { name: '사내 계정으로 계속하기' });
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      '구글로 계속하기',
+      '카카오톡으로 계속하기',
+      '사내 계정으로 계속하기',
+    ]);
+    await userEvent.click(company);
+    expect(assign).toHaveBeenCalledWith('/oauth2/authorization/oidc');
+  });
+
+  it('names the allowed domains when the sign-in was refused for its domain', async () => {
+    serverSays({ oidc: { displayName: '에이크미 메일' }, allowedDomains: ['acme.co.kr', 'acme.com'] });
+    await renderApp('/onboarding?error=domain_not_allowed');
+    await screen.findByRole('button', { name: '에이크미 메일로 계속하기' });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '회사 계정(acme.co.kr, acme.com)으로만 로그인할 수 있어요.',
+    );
+  });
+
+  it('without the list, still says only company accounts may sign in', async () => {
+    mockFetch({});
+    await renderApp('/onboarding?error=domain_not_allowed');
+    expect(await screen.findByRole('alert')).toHaveTextContent('회사 계정으로만 로그인할 수 있어요.');
+  });
+});
+
+describe('withRo (the particle after the company name)', () => {
+  it.each([
+    ['사내 계정', '사내 계정으로'],
+    ['회사 메일', '회사 메일로'],
+    ['서울', '서울로'],
+    ['모멘텀', '모멘텀으로'],
+    ['카카오', '카카오로'],
+    ['Office 365', 'Office 365(으)로'],
+    ['Okta', 'Okta(으)로'],
+  ])('%s → %s', (word, expected) => {
+    expect(withRo(word)).toBe(expected);
   });
 });

@@ -10,9 +10,10 @@ import { copy } from '../../../../src/shared/copy';
 import { extractEmotionStyles, renderLoginPage } from '../../../../src/app/start/renderLoginPage';
 import {
   LOGIN_CONFIG_ID,
+  optionsApplied,
   startStaticLogin,
 } from '../../../../src/features/onboarding/staticLogin/staticLogin';
-import { renderApp } from '../../support/helpers';
+import { envelopeResponse, mockFetch, renderApp } from '../../support/helpers';
 
 /** `html` without class attributes and emotion's style tags: the structure, text and attributes only. */
 const structureOf = (html: string) => extractEmotionStyles(html)[0].replace(/ class="[^"]*"/g, '');
@@ -93,6 +94,61 @@ describe('startStaticLogin (the page script)', () => {
     startStaticLogin(document, '?error=oauth_denied', jest.fn());
     const root = document.getElementById('root')!;
     expect(structureOf(root.innerHTML).replace(' data-login-error=""', '')).toBe(spa);
+  });
+
+  it('keeps the company button hidden when the server has no single sign-on (or cannot be asked)', async () => {
+    loadStaticPage();
+    startStaticLogin(document, '', jest.fn(), async () => ({ oidc: null, allowedDomains: [] }));
+    await optionsApplied();
+    expect(screen.getAllByRole('button')).toHaveLength(2);
+    cleanup();
+    document.body.innerHTML = '';
+    loadStaticPage();
+    startStaticLogin(document, '', jest.fn(), async () => null);
+    await optionsApplied();
+    expect(screen.getAllByRole('button')).toHaveLength(2);
+  });
+
+  it('shows the company button with its name when configured, starting the OpenID Connect sign-in', async () => {
+    loadStaticPage();
+    const assign = jest.fn();
+    startStaticLogin(document, '', assign, async () => ({
+      oidc: { displayName: '사내 계정' },
+      allowedDomains: [],
+    }));
+    await optionsApplied();
+    await userEvent.click(screen.getByRole('button', { name: '사내 계정으로 계속하기' }));
+    expect(assign).toHaveBeenLastCalledWith('/oauth2/authorization/oidc');
+  });
+
+  it('names the allowed domains when the sign-in was refused for its domain', async () => {
+    loadStaticPage();
+    startStaticLogin(document, '?error=domain_not_allowed', jest.fn(), async () => ({
+      oidc: null,
+      allowedDomains: ['acme.co.kr'],
+    }));
+    expect(screen.getByRole('alert')).toHaveTextContent('회사 계정으로만 로그인할 수 있어요.');
+    await optionsApplied();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('회사 계정(acme.co.kr)으로만 로그인할 수 있어요.');
+  });
+
+  it('matches the SPA markup with the company button shown', async () => {
+    mockFetch({
+      'GET /api/auth/providers': () =>
+        envelopeResponse(200, { oidc: { displayName: '사내 계정' }, allowedDomains: [] }, 'AUTH200_2'),
+    });
+    const { container } = await renderApp('/onboarding');
+    await screen.findByRole('button', { name: '사내 계정으로 계속하기' });
+    const spa = structureOf(container.innerHTML);
+    cleanup();
+    loadStaticPage();
+    startStaticLogin(document, '', jest.fn(), async () => ({
+      oidc: { displayName: '사내 계정' },
+      allowedDomains: [],
+    }));
+    await optionsApplied();
+    expect(structureOf(document.getElementById('root')!.innerHTML)).toBe(spa);
   });
 
   it('leaves a document that is not the static page alone', () => {

@@ -33,3 +33,15 @@ export function KakaoMark() {
     </svg>
   );
 }
+
+/** The company (OpenID Connect) button's mark: a building, in the text colour. */
+export function CompanyMark() {
+  return (
+    <svg width="2rem" height="2rem" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M4 21V4.5A1.5 1.5 0 0 1 5.5 3h8A1.5 1.5 0 0 1 15 4.5V9h3.5a1.5 1.5 0 0 1 1.5 1.5V21h1v2H3v-2h1zm2 0h3v-3h2v3h2V5H6v16zm9 0h3v-10h-3v10zM8 7h3v2H8V7zm0 4h3v2H8v-2z"
+      />
+    </svg>
+  );
+}

@@ -3,9 +3,14 @@
  * components by renderLoginPage.tsx and scripts/build-login.mjs; docs/performance.md "Lighthouse"). The page is
  * painted from its HTML; this gives it the SPA login page's behaviour (features/onboarding/pages/LoginPage.tsx)
  * without React: the provider buttons start OAuth, `?error=<code>` from the server's OAuth failure redirect shows
- * its Korean line, a failed redirect shows the provider's. No imports of app modules: the login route's budget is
- * 120 KB of JavaScript with everything it loads (webpack.config.js), and this is all of it.
+ * its Korean line, a failed redirect shows the provider's, and the company (OpenID Connect) button, rendered hidden,
+ * appears when the server says it is configured (`GET /api/auth/providers`, signInOptions.ts; docs/setup.md "Single
+ * sign-on (OpenID Connect)"). No imports of app modules beyond two tiny helpers: the login route's budget is 120 KB
+ * of JavaScript with everything it loads (webpack.config.js), and this is all of it.
  */
+import type { SignInOptions } from '../../../../contract/auth';
+import { withRo } from '../../../shared/lib/particle';
+import { fetchSignInOptions } from './signInOptions';
 
 /** What the page's script needs, written by the build into `<script type="application/json" id="login-config">`. */
 export interface StaticLoginConfig {
@@ -17,7 +22,18 @@ export interface StaticLoginConfig {
   oauthFailed: string;
   /** The line shown when the browser could not be sent to a provider (copy.login.*RedirectFailed). */
   redirectFailed: Record<string, string>;
+  /** What follows "{name}(으)로" on the company button (copy.login.oidcContinue). */
+  oidcContinue: string;
+  /** `?error=domain_not_allowed` with the allowed domains: `{domains}` is replaced by them (copy.login.domainNotAllowed). */
+  domainNotAllowed: string;
 }
+
+/** The placeholder of `StaticLoginConfig.domainNotAllowed`. */
+export const DOMAINS_PLACEHOLDER = '{domains}';
+
+let lastApplied: Promise<void> = Promise.resolve();
+/** Resolves once the last `startStaticLogin` has applied the server's sign-in options (tests wait on it). */
+export const optionsApplied = (): Promise<void> => lastApplied;
 
 /** Id of the JSON element holding the `StaticLoginConfig`. */
 export const LOGIN_CONFIG_ID = 'login-config';
@@ -27,10 +43,16 @@ export const oauthStartUrl = (provider: string) => `/oauth2/authorization/${prov
 
 /**
  * Wires the static login page in `doc` (see above): `search` is the page's query string, `assign` leaves the page
- * (window.location.assign). Returns false, changing nothing, when the document is not the static login page (no
- * config element or no provider buttons).
+ * (window.location.assign), `loadOptions` asks the server for its sign-in options (resolves null when it cannot).
+ * Returns false, changing nothing, when the document is not the static login page (no config element or no provider
+ * buttons); the options are applied when they arrive (`applied` resolves then).
  */
-export function startStaticLogin(doc: Document, search: string, assign: (url: string) => void): boolean {
+export function startStaticLogin(
+  doc: Document,
+  search: string,
+  assign: (url: string) => void,
+  loadOptions: () => Promise<SignInOptions | null> = () => fetchSignInOptions(),
+): boolean {
   const configText = doc.getElementById(LOGIN_CONFIG_ID)?.textContent;
   const buttons = [...doc.querySelectorAll<HTMLButtonElement>('button[data-provider]')];
   if (!configText || buttons.length === 0) return false;
@@ -51,6 +73,18 @@ export function startStaticLogin(doc: Document, search: string, assign: (url: st
 
   const code = new URLSearchParams(search).get('error');
   if (code !== null) show(config.oauthErrors[code] ?? config.oauthFailed);
+  lastApplied = loadOptions().then((options) => {
+    const oidc = options?.oidc;
+    const button = buttons.find((b) => b.dataset.provider === 'oidc');
+    if (oidc && button) {
+      const label = button.querySelector('[data-label]') ?? button;
+      label.textContent = `${withRo(oidc.displayName)} ${config.oidcContinue}`;
+      button.hidden = false;
+    }
+    if (code === 'domain_not_allowed' && options && options.allowedDomains.length > 0) {
+      show(config.domainNotAllowed.replace(DOMAINS_PLACEHOLDER, options.allowedDomains.join(', ')));
+    }
+  });
 
   for (const button of buttons) {
     const provider = button.dataset.provider!;
