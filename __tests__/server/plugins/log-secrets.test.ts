@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { SseClient, baseUrl } from '../support/events';
 import { type FakeProvider, startFakeProvider } from '../support/fake-oauth-provider';
+import { type TestOidcProvider, startOidcProvider } from '../support/oidc-provider';
 import { deliverWebhook } from '../support/integrations';
 import { createItemOk } from '../support/items';
 import { type SignedInMember, asMember } from '../support/members';
@@ -11,11 +12,11 @@ import { responseCookie, useTestApp } from '../support/test-app';
 import { freshIp } from '../support/workspaces';
 
 /**
- * No secret in any log line (docs/observability.md "What is never logged"): a whole journey at `debug` level —
- * OAuth sign-in with code and state, the development sign-in, refresh-cookie reissues, a workspace with its invite
- * link and password, a join (and a wrong password), items and a comment, the live stream's ticket (used twice), the
- * GitHub webhook with its secret, a metrics scrape with its token, and a server error on a request whose body
- * carries a password — then every line the server wrote is searched for every secret the journey saw.
+ * No secret in any log line (docs/observability.md "What is never logged"): a whole journey at `debug` level — a
+ * company (OpenID Connect) sign-in, two OAuth sign-ins with code and state, refresh-cookie reissues, a workspace with
+ * its invite link and password, a join (and a wrong password), items and a comment, the live stream's ticket (used
+ * twice), the GitHub webhook with its secret, metrics scrapes with the token and a wrong one, and a server error on a
+ * request whose body carries a password — then every line the server wrote is searched for every secret it saw.
  */
 
 const GOOGLE = { id: 'momentum-web.apps.googleusercontent.com', secret: 'google-client-secret-log-test' };
@@ -24,13 +25,24 @@ const METRICS_TOKEN = 'metrics-token-for-the-log-test-0123';
 const BODY_PASSWORD = 'pw-in-a-failing-body-7f3a9c';
 
 const lines: string[] = [];
+const OIDC_CLIENT = {
+  client_id: 'momentum-log-test',
+  client_secret: 'oidc-client-secret-for-the-log-test-0123',
+  redirect_uris: ['http://localhost:3000/login/oauth2/code/oidc'],
+};
 let fake: FakeProvider;
+let company: TestOidcProvider;
 
 beforeAll(async () => {
   fake = await startFakeProvider({ google: GOOGLE, kakao: { id: 'unused', secret: 'unused-secret' } });
-});
+  company = await startOidcProvider({
+    clients: [OIDC_CLIENT],
+    accounts: { jiho: { email: 'jiho@acme.co.kr', email_verified: true, name: '이지호' } },
+  });
+}, 30_000);
 afterAll(async () => {
   await fake?.close();
+  await company?.close();
 });
 
 const run = useTestApp(() => ({
@@ -41,6 +53,9 @@ const run = useTestApp(() => ({
     GOOGLE_AUTHORIZATION_URL: `${fake.url}/google/authorize`,
     GOOGLE_TOKEN_URL: `${fake.url}/google/token`,
     GOOGLE_USERINFO_URL: `${fake.url}/google/userinfo`,
+    OIDC_ISSUER: company.url,
+    OIDC_CLIENT_ID: OIDC_CLIENT.client_id,
+    OIDC_CLIENT_SECRET: OIDC_CLIENT.client_secret,
     GITHUB_WEBHOOK_SECRET: WEBHOOK_SECRET,
     METRICS_TOKEN,
   },
@@ -104,14 +119,36 @@ async function oauthSignIn(app: FastifyInstance, sub: string, name: string): Pro
   };
 }
 
+/** A company sign-in (OpenID Connect: code, state, nonce, PKCE) through the local provider. */
+async function companySignIn(app: FastifyInstance): Promise<void> {
+  const started = await app.inject({ method: 'GET', url: '/oauth2/authorization/oidc' });
+  expect(started.statusCode).toBe(302);
+  const location = new URL(started.headers.location as string);
+  const stateCookie = responseCookie(started, 'oauth_state')!.value;
+  keep('OIDC state', location.searchParams.get('state'));
+  keep('OIDC nonce', location.searchParams.get('nonce'));
+  keep('OIDC state cookie', stateCookie);
+  const back = await company.authorize(location, 'jiho');
+  keep('OIDC code', back.searchParams.get('code'));
+  const res = await app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    cookies: { oauth_state: stateCookie },
+  });
+  expect(res.headers.location).toBe('/onboarding/loading');
+  keep('refresh cookie from the OIDC callback', responseCookie(res, 'refreshToken')?.value);
+}
+
 it('writes no token, password, invite secret, ticket, code or webhook secret into any log line', async () => {
   const { app } = run;
   keep('webhook secret', WEBHOOK_SECRET);
   keep('metrics token', METRICS_TOKEN);
   keep('Google client secret', GOOGLE.secret);
+  keep('OIDC client secret', OIDC_CLIENT.client_secret);
   keep('password in a failing request body', BODY_PASSWORD);
 
   // Two OAuth sign-ins (code, state, state cookie); reissues rotate the refresh cookie.
+  await companySignIn(app);
   const owner = await oauthSignIn(app, 'log-owner', '소유자');
   keepMember('owner', owner);
   const joiner = await oauthSignIn(app, 'log-joiner', '합류자');
