@@ -28,6 +28,7 @@ import { workspaceRoutes } from './modules/workspace';
 import { bodyPlugin } from './plugins/body';
 import { databasePlugin } from './plugins/database';
 import { type LogStream, loggingOptions, requestIdPlugin } from './plugins/logging';
+import { metricsPlugin } from './plugins/metrics';
 import { notFoundPlugin, recordRoutes } from './plugins/not-found';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -85,6 +86,12 @@ async function assemble(
   const routes = recordRoutes(app);
 
   await app.register(requestIdPlugin);
+  // Prometheus `/metrics` and the request-duration hook, only when enabled (docs/observability.md).
+  await app.register(metricsPlugin, {
+    config,
+    database,
+    openStreams: () => eventHubOf(app)?.streamCount ?? 0,
+  });
   await app.register(bodyPlugin);
   await app.register(securityPlugin, { config });
   await app.register(openApiPlugin, { config });

@@ -77,6 +77,23 @@ export interface SlackAppConfig {
   scopes: string;
 }
 
+/**
+ * Prometheus metrics exposure (docs/observability.md "Enabling metrics"). `mode`:
+ * - `off` (default): no `/metrics` anywhere (the app's `/metrics` answers 404) and no per-request metrics hook;
+ * - `token`: `GET /metrics` on the app's own port, with `Authorization: Bearer <METRICS_TOKEN>` (else 401);
+ * - `port`: a separate listener on `host:port` serving only `GET /metrics` (the token too, when one is set);
+ *   the app's port has no `/metrics`.
+ */
+export interface MetricsConfig {
+  mode: 'off' | 'token' | 'port';
+  /** `METRICS_TOKEN` (≥ 16 visible characters, no spaces). */
+  token: string | undefined;
+  /** `METRICS_PORT` (0 = any free port, for tests). */
+  port: number | undefined;
+  /** `METRICS_HOST`: the internal listener's address (default `127.0.0.1`, reachable from this machine only). */
+  host: string;
+}
+
 export type NodeEnv = 'development' | 'test' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -107,6 +124,8 @@ export interface AppConfig {
   nodeEnv: NodeEnv;
   isProduction: boolean;
   logLevel: LogLevel;
+  /** Prometheus metrics (docs/observability.md); off unless `METRICS_TOKEN` or `METRICS_PORT` is set. */
+  metrics: MetricsConfig;
   /** Absolute path of the built SPA (`npm run build` output). */
   staticDir: string;
   /** Requests per minute per IP across the app, for requests without a valid access token (`RATE_LIMIT_MAX`). */
@@ -155,6 +174,7 @@ export class ConfigError extends Error {
 export const JWT_SECRET_MIN_LENGTH = 32;
 export const JWT_SECRET_FILE = 'jwt-secret';
 export const GITHUB_WEBHOOK_SECRET_MIN_LENGTH = 16;
+export const METRICS_TOKEN_MIN_LENGTH = 16;
 
 /** An e-mail domain as `SIGN_IN_ALLOWED_DOMAINS` lists it: `example.co.kr` (labels of letters, digits, hyphens). */
 const EMAIL_DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
@@ -249,6 +269,25 @@ const envSchema = z.object({
     z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .optional(),
+  ),
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters`)
+      .optional(),
+  ),
+  METRICS_PORT: intString(0, 65535),
+  METRICS_HOST: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .refine((v) => isIP(v) !== 0 || /^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/i.test(v), {
+        message: 'must be an IP address or a host name (e.g. 127.0.0.1, 0.0.0.0 or ::1)',
       })
       .optional(),
   ),
@@ -427,6 +466,18 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
   return value.split(',').map((part) => part.trim());
 }
 
+/** `METRICS_*` rules beyond each variable's own (docs/observability.md "Enabling metrics"). */
+function checkMetrics(e: z.infer<typeof envSchema>, port: number, problems: string[]): void {
+  if (e.METRICS_HOST !== undefined && e.METRICS_PORT === undefined) {
+    problems.push(
+      'METRICS_HOST: only used with METRICS_PORT (the internal metrics listener); set METRICS_PORT',
+    );
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === port) {
+    problems.push(`METRICS_PORT: must differ from PORT (${port}); the metrics listener is a separate port`);
+  }
+}
+
 /** A sign-in provider's settings from its `<PREFIX>_*` variables; unset URLs fall back to the provider's own. */
 function oauthProvider(
   e: z.infer<typeof envSchema>,
@@ -579,6 +630,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : 'SLACK_CLIENT_ID: required when SLACK_CLIENT_SECRET is set',
     );
   }
+  checkMetrics(e, port, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   let jwtSecret = e.JWT_SECRET;
@@ -614,6 +666,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv,
     isProduction,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    metrics: {
+      mode: e.METRICS_PORT !== undefined ? 'port' : e.METRICS_TOKEN ? 'token' : 'off',
+      token: e.METRICS_TOKEN,
+      port: e.METRICS_PORT,
+      host: e.METRICS_HOST ?? '127.0.0.1',
+    },
     staticDir: path.resolve(process.cwd(), e.STATIC_DIR ?? './dist'),
     rateLimitMax: e.RATE_LIMIT_MAX ?? 300,
     rateLimitMemberMax: e.RATE_LIMIT_MEMBER_MAX ?? 2 * (e.RATE_LIMIT_MAX ?? 300),

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { ALARM_RETENTION_DAYS, type ItemKind } from '../../../contract';
 import type { Database, Db } from '../../db';
 import { SerialRuns } from '../../db/serial-runs';
+import { countJob } from '../../metrics';
 import { DEFAULT_TIME_ZONE } from '../../http/time';
 import { publishEvent } from '../events';
 import { addDays, seoulDay } from './day';
@@ -119,7 +120,9 @@ export class DeadlineReminder {
 
   /** Runs the reminder now (after a run in progress) with the clock's time; rejects when the run fails. */
   run(): Promise<ReminderResult> {
-    return this.runs.next(() => runDeadlineReminder(this.db, this.now()));
+    return this.runs.next(() =>
+      countJob('deadline_reminder', () => runDeadlineReminder(this.db, this.now())),
+    );
   }
 
   /** Starts the 09:00 Asia/Seoul job and the start-up run (catch-up); returns at once. */

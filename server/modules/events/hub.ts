@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { EVENT_HEARTBEAT_MS, EVENT_REPLAY_WINDOW_MS, EVENT_STREAMS_PER_MEMBER } from '../../../contract';
 import type { Database } from '../../db';
+import { jobFailures, jobRuns } from '../../metrics';
 import { EVENTS_CHANNEL } from './outbox';
 
 /**
@@ -487,6 +488,7 @@ export class EventHub {
 
   /** Deletes outbox rows older than the replay window and used tickets past their expiry. */
   async #prune(): Promise<void> {
+    jobRuns.inc({ job: 'outbox_prune' });
     try {
       const cutoff = new Date(Date.now() - this.tuning.replayWindowMs).toISOString();
       await this.#database.db.execute(
@@ -494,6 +496,7 @@ export class EventHub {
       );
       await this.#database.db.execute(sql`delete from event_ticket_use where expires_at < now()`);
     } catch (error) {
+      jobFailures.inc({ job: 'outbox_prune' });
       if (!this.#closed) this.#log.warn({ err: error }, 'pruning the event outbox failed');
     }
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PublishedLiveEvent } from '../../../contract';
 import type { Db } from '../../db';
+import { eventsPublished } from '../../metrics';
 
 /** The PostgreSQL channel every app server LISTENs on (PGlite: in-process). */
 export const EVENTS_CHANNEL = 'momentum_events';
@@ -32,5 +33,6 @@ export async function publishEvent(
     )
     select id, pg_notify(${EVENTS_CHANNEL}, id::text || ' ' || ${String(workspaceId)}) from inserted`);
   const rows = (result as unknown as { rows: { id: string | number }[] }).rows;
+  eventsPublished.inc({ type: event.type });
   return Number(rows[0]!.id);
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db';
 import { githubDelivery, githubInstallation, item, team, workspace } from '../../db/schema';
 import { ApiError, ok } from '../../http/envelope';
 import { findNulCharacter } from '../../http/input-guard';
+import { countWebhookDelivery } from '../../metrics';
 import { MAX_ID } from '../../../contract/ids';
 import { plainTextToLexical } from '../../../contract/lexical';
 import { KIND_BY_NAME } from '../items';
@@ -378,8 +379,9 @@ export async function githubWebhookRoutes(
     (_request, body, done) => done(null, body),
   );
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('cache-control', 'no-store');
+    countWebhookDelivery(request.headers['x-github-event'], reply.statusCode, payload);
     return payload;
   });
 
