@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CODES, type Code } from '../../contract';
 import { ApiError, type ErrorResult, envelope } from './envelope';
+import { redactSecretQuery } from './redact';
 
 /** Fastify's own error codes we translate into envelope codes (docs/product.md "Errors and messages"). */
 const FRAMEWORK_CODES: Record<string, Code> = {
@@ -87,7 +88,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (serverError) {
     request.log.error({ err: error }, 'unhandled error');
   } else {
-    request.log.info({ code, reason: error.message }, 'request rejected');
+    // The message of a malformed URL quotes it: secret query values are redacted (docs/observability.md "Logs").
+    request.log.info({ code, reason: redactSecretQuery(error.message) }, 'request rejected');
   }
   if (reply.sent) return;
   if (headers) reply.headers(headers);

@@ -8,6 +8,7 @@ import {
   type RawRequestDefaultExpression,
 } from 'fastify';
 import type { AppConfig } from '../config';
+import { redactSecretQuery } from '../http/redact';
 import { unencapsulated } from './unencapsulated';
 
 /** Where log lines go instead of stdout (tests read them); never pretty-printed. */
@@ -15,13 +16,6 @@ export type LogStream = { write(line: string): void };
 
 /** Incoming `X-Request-Id` values we accept as the request id (anything else gets a fresh UUID). */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/**
- * Query parameters whose values are secrets (OAuth `code`/`state`, the invite `token`, the event stream's one-time
- * `ticket`, tokens and passwords anyone might put in a URL): their values are logged as `[redacted]`.
- */
-const SENSITIVE_QUERY =
-  /([?&](?:code|state|token|ticket|password|secret|client_secret|access_token|refresh_token|id_token|key)=)[^&#]*/gi;
-
 /** Requests slower than this are logged at info level (every request is, at debug). */
 const SLOW_REQUEST_MS = 1000;
 
@@ -119,7 +113,7 @@ function loggerOptions(config: AppConfig, stream: LogStream | undefined): Fastif
       req(request: FastifyRequest) {
         return {
           method: request.method,
-          url: request.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
+          url: redactSecretQuery(request.url),
           host: request.host,
           remoteAddress: request.ip,
         };

@@ -247,6 +247,10 @@ it('writes no token, password, invite secret, ticket, code or webhook secret int
   });
   expect(failed.statusCode).toBe(500);
 
+  // A malformed URL whose error message quotes it, with a token in its query string.
+  const badUrl = await app.inject({ method: 'GET', url: `/api/goals/%E0%A4%A?access_token=${owner.accessToken}` });
+  expect(badUrl.statusCode).toBe(400);
+
   // Signing out.
   const out = await app.inject({
     method: 'POST',
