@@ -14,7 +14,8 @@ import { clusterOptions } from './options';
  *   from the last event id), B's next comments are saved by the other server and reach A live;
  * - the stopped server starts again and B keeps working;
  * - no request of the app failed unless the app retries it (the event stream, which reconnects), no 5xx reached a
- *   browser, and after a reload both see every comment made before, during and after.
+ *   browser, and after a reload both see every comment made before, during and after;
+ * - plain HTTP is redirected to HTTPS, and the request id is passed on by nginx (or made by it) and echoed.
  */
 
 interface Seen {
@@ -222,6 +223,16 @@ test('two app servers behind nginx: live across servers, one stopped with SIGTER
   const saved = await api(a, 'GET', `/api/comments?category=ISSUE&targetId=${issueId}`);
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   expect(saved.body.result.cnt).toBe(all.length);
+
+  // 6. The proxy's other duties (deploy/nginx/momentum.conf): plain HTTP is redirected to HTTPS, the request id is
+  // passed on (or made by nginx) and sent back by the app.
+  const plain = await a.request.get(`http://localhost:${state.httpPort}/workspace?x=1`, { maxRedirects: 0 });
+  expect(plain.status()).toBe(301);
+  expect(plain.headers()['location']).toBe(`${baseURL}/workspace?x=1`);
+  const traced = await a.request.get(state.healthPath, { headers: { 'X-Request-Id': 'journey-0001' } });
+  expect(traced.headers()['x-request-id']).toBe('journey-0001');
+  const made = await a.request.get(state.healthPath);
+  expect(made.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
   await contextA.close();
   await contextB.close();
 });
