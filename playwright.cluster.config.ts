@@ -11,7 +11,7 @@ import { clusterDirFor } from './scripts/cluster/cluster';
  */
 const httpsPort = Number(process.env.CLUSTER_HTTPS_PORT ?? 8443);
 process.env.CLUSTER_HTTPS_PORT = String(httpsPort);
-process.env.CLUSTER_HTTP_PORT ??= String(httpsPort - 363);
+process.env.CLUSTER_HTTP_PORT ??= '8080';
 process.env.CLUSTER_APP_PORTS ??= '3411 3412';
 // Fixed per port, so the config, globalSetup, the worker and globalTeardown (separate processes) agree on it.
 process.env.CLUSTER_DIR ??= clusterDirFor(`e2e-${httpsPort}`);

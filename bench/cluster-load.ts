@@ -3,7 +3,7 @@
  * results in docs/performance.md "Two app servers behind nginx").
  *
  *   node --import tsx bench/cluster-load.ts [--users 200] [--duration 60] [--think 2000] [--writes 0.2]
- *                                           [--restart-at 25] [--https-port 8453]
+ *                                           [--restart-at 30] [--https-port 8453]
  *
  * - **cluster**: scripts/cluster/up.sh (the topology the proxy journey tests: a fresh database on the machine's
  *   PostgreSQL, two app servers from the build, Debian's nginx with a self-signed certificate) on its own ports
@@ -44,7 +44,7 @@ const USERS = Number(option('users', '200'));
 const DURATION_S = Number(option('duration', '60'));
 const THINK_MS = Number(option('think', '2000'));
 const WRITES = Number(option('writes', '0.2'));
-const RESTART_AT_S = Number(option('restart-at', String(Math.round(DURATION_S * 0.4))));
+const RESTART_AT_S = Number(option('restart-at', String(Math.round(DURATION_S / 2))));
 const HTTPS_PORT = Number(option('https-port', '8453'));
 const ISSUES = 20;
 
