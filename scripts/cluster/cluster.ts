@@ -24,6 +24,8 @@ export interface ClusterState {
   /** The readiness path the servers answered (`/readyz`, or `/api/health` on a build without it). */
   healthPath: string;
   database: string;
+  /** The PostgreSQL server, without a database (`postgres://postgres@127.0.0.1:5432`). */
+  pgUrl: string;
   /** The app servers' process ids (0 when stopped). */
   appPids: [number, number];
   nginxPid: number;
@@ -89,6 +91,7 @@ export function readState(clusterDir: string): ClusterState {
     appPorts: [ports[0]!, ports[1]!],
     healthPath: get('HEALTH_PATH') || '/api/health',
     database: get('DATABASE'),
+    pgUrl: get('PG_URL'),
     appPids: [Number(get('APP1_PID')) || 0, Number(get('APP2_PID')) || 0],
     nginxPid: Number(get('NGINX_PID')) || 0,
   };
