@@ -16,7 +16,8 @@
  *    parallel: the issue list (`GET /api/teams/{teamId}/issues?query=STATE&size=20`), an issue's detail, the unread
  *    alarm count and the issue alarms tab; each user repeats that round a second after it finished, for
  *    `--seconds` seconds;
- * 4. then, the server warm, one more round of all users at once (the reference).
+ * 4. then, the server warm, the same users arrive again, all at once, one round (the reference).
+ * Each user has a connection pool of its own (keep-alive, 6 connections, as a browser), new at 3. and at 4.
  * Printed per variant: the time from spawn to ready, p50 / p99 / max of the requests of the first round, of the
  * requests started in the first 5 s, of the whole window and of the warm round, the server's CPU time for the
  * first and for the warm round (less sensitive than latency to a shared machine: the cold cost is the difference),
@@ -29,6 +30,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
@@ -165,8 +167,33 @@ interface Sample {
   ok: boolean;
 }
 
+/** `GET base + url` through `agent`; the status (after the whole body). */
+function get(agent: http.Agent, base: string, url: string, bearer: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(base + url, { agent, headers: { authorization: `Bearer ${bearer}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * A user arriving: a browser's connection pool of its own (keep-alive, up to 6 connections), so the first round of
+ * every user opens new connections — as after a restart, when the old ones went to the stopped server.
+ */
+const userAgent = () => new http.Agent({ keepAlive: true, maxSockets: 6 });
+
 /** One user's round: the first screen's reads in parallel. */
-async function round(base: string, bearer: string, seeded: Seeded, t0: number, into: Sample[]) {
+async function round(
+  base: string,
+  agent: http.Agent,
+  bearer: string,
+  seeded: Seeded,
+  t0: number,
+  into: Sample[],
+) {
   const issueId = seeded.issueIds[Math.floor(Math.random() * seeded.issueIds.length)]!;
   const urls = [
     `/api/teams/${seeded.teamId}/issues?query=STATE&size=20`,
@@ -179,9 +206,7 @@ async function round(base: string, bearer: string, seeded: Seeded, t0: number, i
       const at = performance.now();
       let ok: boolean;
       try {
-        const res = await fetch(base + url, { headers: { authorization: `Bearer ${bearer}` } });
-        await res.arrayBuffer();
-        ok = res.status === 200;
+        ok = (await get(agent, base, url, bearer)) === 200;
       } catch {
         ok = false;
       }
@@ -227,6 +252,7 @@ async function runVariant(pristine: string, seeded: Seeded, variant: string): Pr
     try {
       const tokens = await Promise.all(seeded.memberIds.map((id) => token(id)));
       const samples: Sample[] = [];
+      const agents: http.Agent[] = [];
       const pid = server.child.pid!;
       const cpu0 = processCpu(pid) ?? 0;
       let firstCpuMs = 0;
@@ -235,23 +261,28 @@ async function runVariant(pristine: string, seeded: Seeded, variant: string): Pr
       const firstRound: Sample[] = [];
       await Promise.all(
         tokens.map(async (bearer) => {
+          const agent = userAgent();
+          agents.push(agent);
           const own: Sample[] = [];
-          await round(server.base, bearer, seeded, t0, own);
+          await round(server.base, agent, bearer, seeded, t0, own);
           if (--firstLeft === 0) firstCpuMs = (processCpu(pid) ?? 0) - cpu0;
           samples.push(...own);
           firstRound.push(...own);
           while (performance.now() - t0 < SECONDS * 1000) {
             await sleep(1000);
-            await round(server.base, bearer, seeded, t0, samples);
+            await round(server.base, agent, bearer, seeded, t0, samples);
           }
         }),
       );
       const warm: Sample[] = [];
-      // The window's rounds done, the server idle again.
+      // The window's rounds done, the server idle again; the same users arrive anew (new connections).
+      for (const agent of agents) agent.destroy();
       await sleep(1000);
       const cpu1 = processCpu(pid) ?? 0;
       const t1 = performance.now();
-      await Promise.all(tokens.map((bearer) => round(server.base, bearer, seeded, t1, warm)));
+      const fresh = tokens.map(() => userAgent());
+      await Promise.all(tokens.map((bearer, i) => round(server.base, fresh[i]!, bearer, seeded, t1, warm)));
+      for (const agent of fresh) agent.destroy();
       const warmCpuMs = (processCpu(pid) ?? 0) - cpu1;
       return {
         readyMs: server.readyMs,

@@ -194,12 +194,13 @@ export async function systemRoutes(
   r.get(
     '/api/health',
     {
-      ...PROBE,
+      // Rate-limited as before (tests and clients rely on it); probes that poll often use /readyz.
       schema: {
         tags: ['system'],
         summary: 'Health check (readiness, the original shape)',
         description:
-          'No auth (polled by Playwright and scripts/lighthouse.mjs). The readiness of `GET /readyz`: 200 ' +
+          'No auth, rate-limited like any route (polled by Playwright and scripts/lighthouse.mjs). The readiness ' +
+          'of `GET /readyz`: 200 ' +
           '`{ status: "ok", database }` when ready; 503 `SYSTEM503_0` with the readiness result (`failed` names ' +
           'the checks) otherwise. New deployments poll `GET /readyz`.',
         response: {
