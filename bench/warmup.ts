@@ -14,8 +14,8 @@
  * 2. starts it again — the restart — and waits until `GET /readyz` answers 200 (the moment a proxy routes to it);
  * 3. at once, `--users` signed-in users arrive together, each loading what the app's first screen loads in
  *    parallel: the issue list (`GET /api/teams/{teamId}/issues?query=STATE&size=20`), an issue's detail, the unread
- *    alarm count and the issue alarms tab; each user repeats that round a second after it finished, for
- *    `--seconds` seconds;
+ *    alarm count and the issue alarms tab (the burst: 4 × `--users` requests at once); once all are answered,
+ *    each user repeats that round a second after its previous one, until `--seconds` seconds after ready;
  * 4. then, the server warm, the same users arrive again, all at once, one round (the reference).
  * Each user has a connection pool of its own (keep-alive, 6 connections, as a browser), new at 3. and at 4.
  * Printed per variant: the time from spawn to ready, p50 / p99 / max of the requests of the first round, of the
@@ -232,7 +232,7 @@ interface VariantResult {
   first5s: ReturnType<typeof stats>;
   window: ReturnType<typeof stats>;
   warm: ReturnType<typeof stats>;
-  /** Server CPU time (all threads) spent on the first round and on the warm round, ms (until the last answer). */
+  /** Server CPU time (all threads) spent on the burst and on the warm round, ms (until the last answer). */
   firstCpuMs: number;
   warmCpuMs: number;
   /** The first round per route. */
@@ -255,22 +255,23 @@ async function runVariant(pristine: string, seeded: Seeded, variant: string): Pr
       const agents: http.Agent[] = [];
       const pid = server.child.pid!;
       const cpu0 = processCpu(pid) ?? 0;
-      let firstCpuMs = 0;
-      let firstLeft = tokens.length;
       const t0 = performance.now();
+      // The burst: every user's first round at once; then each goes on at its own pace.
       const firstRound: Sample[] = [];
       await Promise.all(
-        tokens.map(async (bearer) => {
+        tokens.map((bearer) => {
           const agent = userAgent();
           agents.push(agent);
-          const own: Sample[] = [];
-          await round(server.base, agent, bearer, seeded, t0, own);
-          if (--firstLeft === 0) firstCpuMs = (processCpu(pid) ?? 0) - cpu0;
-          samples.push(...own);
-          firstRound.push(...own);
+          return round(server.base, agent, bearer, seeded, t0, firstRound);
+        }),
+      );
+      const firstCpuMs = (processCpu(pid) ?? 0) - cpu0;
+      samples.push(...firstRound);
+      await Promise.all(
+        tokens.map(async (bearer, i) => {
           while (performance.now() - t0 < SECONDS * 1000) {
             await sleep(1000);
-            await round(server.base, agent, bearer, seeded, t0, samples);
+            await round(server.base, agents[i]!, bearer, seeded, t0, samples);
           }
         }),
       );
