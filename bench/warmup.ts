@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/warmup.ts [--issues 2000] [--users 100] [--seconds 20] [--variants off,on]
  *                                     [--entry bundle|tsx] [--node-args "<flags>"] [--log-level warn]
- *                                     [--data <dir>] [--ready-path /readyz] [--server-log <prefix>]
+ *                                     [--data <dir>] [--ready-path /readyz] [--server-log <prefix>] [--analyze 0|1]
  *
  * Seeds (in this process, the real app through `app.inject`) a file-backed embedded database: one workspace of
  * `--users` members (the owner and members who joined with the invite) and `--issues` issues in its default team
@@ -49,6 +49,8 @@ const VARIANTS = option('variants', 'off,on').split(',');
 const ENTRY = option('entry', 'bundle');
 const NODE_ARGS = option('node-args', '').split(' ').filter(Boolean);
 const LOG_LEVEL = option('log-level', 'warn');
+/** `--analyze 0`: the seeded database gets no planner statistics (see `seed`). */
+const ANALYZE = option('analyze', '1') !== '0';
 /** Keeps the seeded data folder here and reuses it on later runs (seeded once; `<dir>/bench-warmup.json`). */
 const KEEP_DATA = option('data', '');
 /** The readiness route polled (`/api/health` for a build before issue #25, which has no `/readyz`). */
@@ -98,8 +100,9 @@ async function seed(dataDir: string): Promise<Seeded> {
         }
       }),
     );
-    // Statistics, as a server that ran for a while has them (its upkeep's first run analyzes, server/db/upkeep.ts).
-    await analyze(app.database);
+    // Statistics, as a server that ran for a while has them (its upkeep's first run analyzes, server/db/upkeep.ts);
+    // `--analyze 0`: none, as a database restarted before its first upkeep run (30 s after start).
+    if (ANALYZE) await analyze(app.database);
     return { teamId, memberIds: people, issueIds };
   } finally {
     await app.close();

@@ -9,7 +9,7 @@ import { systemRoutes } from './routes';
 import { type WarmUp, type WarmUpReport, warmUp as appWarmUp } from './warmup';
 
 export { systemRoutes } from './routes';
-export { WARM_UP_ROUNDS, type WarmUp, type WarmUpReport, warmUp } from './warmup';
+export { WARM_UP_REQUESTS, type WarmUp, type WarmUpReport, warmUp } from './warmup';
 
 declare module 'fastify' {
   interface FastifyInstance {
