@@ -334,7 +334,12 @@ async function main() {
     for (const variant of VARIANTS) {
       const result = await runVariant(pristine, seeded, variant);
       results.set(variant, result);
-      process.stdout.write(`${variant}: ${JSON.stringify(result)}  (load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})\n`);
+      process.stdout.write(
+        `${variant}: ${JSON.stringify(result)}  (load ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')})\n`,
+      );
     }
     const ms = (v: number) => (Number.isNaN(v) ? '—' : `${Math.round(v)}`);
     const cell = (s: ReturnType<typeof stats>) => `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.max)}`;

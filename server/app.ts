@@ -111,7 +111,11 @@ async function assemble(
     done();
   });
   // issue #25: /healthz, /readyz, /api/health; the lifecycle (`app.lifecycle`) and the warm-up before ready.
-  await app.register(systemPlugin, { database, lifecycle: deps.lifecycle ?? new Lifecycle(), warmUp: deps.warmUp });
+  await app.register(systemPlugin, {
+    database,
+    lifecycle: deps.lifecycle ?? new Lifecycle(),
+    warmUp: deps.warmUp,
+  });
   await app.register(authRoutes, { config, db });
   await app.register(workspaceRoutes, { config, db });
   await app.register(settingsRoutes, { config, db });

@@ -43,15 +43,12 @@ function request(
   body?: string,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, method, path: url, headers, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
     req.on('error', reject);
     req.end(body);
   });
@@ -220,4 +217,3 @@ test('SIGTERM: streams told to reconnect, in-flight request finished, new connec
   expect(log).toMatch(/SIGTERM received/);
   expect(log).toMatch(/closed in \d+ ms/);
 });
-

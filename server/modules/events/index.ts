@@ -128,7 +128,9 @@ export async function eventsPlugin(app: FastifyInstance, options: EventsPluginOp
           200: z.string().describe('`text/event-stream` (ends only when the server shuts down)'),
           400: errorEnvelopeSchema.describe('`VALID400_1`: malformed `lastEventId`'),
           401: errorEnvelopeSchema.describe('`EVENTS401_0`: missing, invalid, expired or used ticket'),
-          503: errorEnvelopeSchema.describe('`SYSTEM503_0`: the server is shutting down (reconnect elsewhere)'),
+          503: errorEnvelopeSchema.describe(
+            '`SYSTEM503_0`: the server is shutting down (reconnect elsewhere)',
+          ),
         },
       },
     },

@@ -40,10 +40,7 @@ export async function systemPlugin(app: FastifyInstance, options: SystemPluginOp
     options.warmUp === true ? appWarmUp : typeof options.warmUp === 'function' ? options.warmUp : null;
   let settle: (report: WarmUpReport | null) => void = () => {};
   app.decorate('lifecycle', lifecycle);
-  app.decorate(
-    'warmedUp',
-    new Promise<WarmUpReport | null>((resolve) => (settle = resolve)),
-  );
+  app.decorate('warmedUp', new Promise<WarmUpReport | null>((resolve) => (settle = resolve)));
   app.addHook('onReady', async () => {
     if (!run) {
       lifecycle.ready();

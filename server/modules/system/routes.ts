@@ -140,10 +140,7 @@ export async function systemRoutes(
   }
 
   const unavailable = (reply: FastifyReply, result: ReadinessResult) =>
-    reply
-      .code(503)
-      .header('retry-after', '1')
-      .send(envelope('SYSTEM503_0', result));
+    reply.code(503).header('retry-after', '1').send(envelope('SYSTEM503_0', result));
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -176,7 +173,7 @@ export async function systemRoutes(
         description:
           'No auth, no rate limit. 200 `COMMON200` `{ status: "ready", … }` when the warm-up is done, the server ' +
           'is not shutting down, the database answers `select 1` (asked at most once a second) and has the newest ' +
-          "migration this code ships. Otherwise 503 `SYSTEM503_0` with `Retry-After: 1`, the same result with " +
+          'migration this code ships. Otherwise 503 `SYSTEM503_0` with `Retry-After: 1`, the same result with ' +
           '`status: "unavailable"` and `failed` naming the checks that failed. Answers 503 from the moment SIGTERM ' +
           'arrives. docs/operations.md "Health and readiness".',
         response: {

@@ -121,7 +121,9 @@ function urls(s: Sample): string[] {
     ...(s.issue_id === null
       ? []
       : [`/api/issues/${s.issue_id}`, `/api/comments?category=ISSUE&targetId=${s.issue_id}`]),
-    ...(s.goal_id === null ? [] : [`/api/goals/${s.goal_id}`, `/api/comments?category=GOAL&targetId=${s.goal_id}`]),
+    ...(s.goal_id === null
+      ? []
+      : [`/api/goals/${s.goal_id}`, `/api/comments?category=GOAL&targetId=${s.goal_id}`]),
     '/api/alarms/unread-count',
     ...ALARM_TYPES.map((type) => `/api/alarms/${type}`),
     `/api/search?q=${encodeURIComponent('이슈')}`,

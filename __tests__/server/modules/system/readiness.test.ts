@@ -23,9 +23,14 @@ const databases: TestDatabase[] = [];
 
 async function appOn(
   database: TestDatabase,
-  deps: { warmUp?: boolean | ((app: FastifyInstance) => Promise<WarmUpReport>); lifecycle?: Lifecycle } = {},
+  deps: {
+    warmUp?: boolean | ((app: FastifyInstance) => Promise<WarmUpReport>);
+    lifecycle?: Lifecycle;
+    logStream?: { write(line: string): void };
+  } = {},
 ) {
-  const app = await buildApp(loadConfig(testEnv()), { database: database.database, ...deps });
+  const env = testEnv(deps.logStream ? { LOG_LEVEL: 'warn' } : {});
+  const app = await buildApp(loadConfig(env), { database: database.database, ...deps });
   apps.push(app);
   await app.ready();
   return app;
@@ -120,13 +125,22 @@ describe('readiness states', () => {
   });
 
   test('a failed warm-up is logged and the server becomes ready all the same', async () => {
+    const lines: string[] = [];
     const app = await appOn(shared, {
       warmUp: async () => {
         throw new Error('warm-up broke');
       },
+      logStream: { write: (line) => void lines.push(line) },
     });
     await expect(app.warmedUp).resolves.toBeNull();
     expect((await get(app, '/readyz')).statusCode).toBe(200);
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; err?: { message: string } });
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        msg: 'warm-up failed; serving without it',
+        err: expect.objectContaining({ message: 'warm-up broke' }),
+      }),
+    );
   });
 
   test("the app's warm-up sends every read route it knows, round after round, all answered 200", async () => {
