@@ -19,7 +19,6 @@ const ORDER: Record<LifecycleState, number> = { starting: 0, warming: 1, ready: 
 export class Lifecycle {
   #state: LifecycleState = 'starting';
   readonly #drainListeners = new Set<() => void>();
-  readonly #readyWaiters: Array<(state: LifecycleState) => void> = [];
 
   /** The current state (see the module comment). */
   get state(): LifecycleState {
@@ -68,17 +67,7 @@ export class Lifecycle {
     return () => this.#drainListeners.delete(listener);
   }
 
-  /** Resolves with the state once the server is `ready` (or `draining`, if it never got there). */
-  whenReady(): Promise<LifecycleState> {
-    if (ORDER[this.#state] >= ORDER.ready) return Promise.resolve(this.#state);
-    return new Promise((resolve) => this.#readyWaiters.push(resolve));
-  }
-
   #advance(to: LifecycleState): void {
-    if (ORDER[to] <= ORDER[this.#state]) return;
-    this.#state = to;
-    if (ORDER[to] >= ORDER.ready) {
-      for (const resolve of this.#readyWaiters.splice(0)) resolve(to);
-    }
+    if (ORDER[to] > ORDER[this.#state]) this.#state = to;
   }
 }
