@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ALARM_TYPES, GROUPINGS_BY_KIND } from '../../../contract';
-import { analyze } from '../../db';
 import { signAccessToken } from '../auth';
 
 /**
@@ -15,8 +14,12 @@ import { signAccessToken } from '../auth';
  * for the first time (interpreted, then compiled). With all of it queued behind one database connection, 100 users
  * arriving at once after a restart waited seconds (docs/performance.md has the figures).
  *
- * On the embedded database, tables that have never been analyzed are analyzed first (`unanalyzedTables`). Then the
- * warm-up sends the app's read routes through the app itself (`app.inject`, no socket) as a member of the
+ * On the embedded database it first runs the upkeep's whole-database `ANALYZE` (server/db/upkeep.ts
+ * `analyzeAllNow`), which the upkeep used to run 30 s after start, while serving: nothing else analyzes there (no
+ * autovacuum), so a database filled by a script or an import, or a server stopped within its first half minute, was
+ * served with the planner guessing — e.g. nested loops over the item lists, ~40 ms instead of ~5 ms a page — for
+ * the first 30 s after every start, and then every request waited for the `ANALYZE` itself. Then the warm-up sends
+ * the app's read routes through the app itself (`app.inject`, no socket) as a member of the
  * busiest team: the lists in every grouping (issues and goals, first page), an issue's and a goal's detail and
  * comments, the alarm count and tabs, the workspace and team settings, search. Read-only (GET): nothing is written.
  * The routes go round by round until `WARM_UP_REQUESTS` requests were sent (the later rounds make V8 optimise the
@@ -47,27 +50,12 @@ export interface WarmUpReport {
   failures: string[];
   /** True when `WARM_UP_BUDGET_MS` ran out before the last round. */
   cutShort: boolean;
-  /** Tables that had never been analyzed (so the warm-up ran `ANALYZE` first); empty when all had statistics. */
-  analyzed: string[];
+  /** Time of the embedded database's first whole `ANALYZE` (see `warmUp`), ms; null when not run (PostgreSQL). */
+  analyzeMs: number | null;
 }
 
 /** A warm-up of `app` (the app's own is `warmUp`; tests pass others to `buildApp`'s `deps.warmUp`). */
 export type WarmUp = (app: FastifyInstance) => Promise<WarmUpReport>;
-
-/**
- * The app's tables that have no planner statistics yet (`pg_class.reltuples` is -1 until the first `ANALYZE` or
- * `VACUUM`, PostgreSQL 14+). On the embedded database nothing analyzes by itself but the app's upkeep, whose first
- * run comes 30 s after start (server/db/upkeep.ts): a database restarted before that — one filled by a script or an
- * import, or a server stopped within its first half minute — was served with the planner guessing, e.g. nested loops
- * over the item lists (~40 ms instead of ~5 ms a page), for the first 30 s after every start.
- */
-async function unanalyzedTables(app: FastifyInstance): Promise<string[]> {
-  const result = await app.database.db.execute(sql`
-    select relname from pg_class
-    where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples < 0
-    order by relname`);
-  return (result as unknown as { rows: { relname: string }[] }).rows.map((row) => row.relname);
-}
 
 interface Sample {
   team_id: number;
@@ -133,13 +121,17 @@ function urls(s: Sample): string[] {
 /** The app's warm-up (see the module comment). Never throws for a route that fails; throws if the database does. */
 export const warmUp: WarmUp = async (app) => {
   const started = performance.now();
-  const report: WarmUpReport = { ms: 0, requests: 0, failed: 0, failures: [], cutShort: false, analyzed: [] };
-  // Statistics first (embedded database; PostgreSQL's autovacuum sees to its own), so the routes below are planned
-  // with them.
-  if (app.database.kind === 'pglite') {
-    report.analyzed = await unanalyzedTables(app);
-    if (report.analyzed.length > 0) await analyze(app.database);
-  }
+  const report: WarmUpReport = {
+    ms: 0,
+    requests: 0,
+    failed: 0,
+    failures: [],
+    cutShort: false,
+    analyzeMs: null,
+  };
+  // Statistics first, so the routes below are planned with them.
+  const analyzeStarted = performance.now();
+  if (await app.upkeep.analyzeAllNow()) report.analyzeMs = Math.round(performance.now() - analyzeStarted);
   const s = await sample(app);
   if (s) {
     const authorization = `Bearer ${await signAccessToken(app.config.jwtSecret, s.member_id)}`;
