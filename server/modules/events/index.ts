@@ -125,7 +125,9 @@ export async function eventsPlugin(app: FastifyInstance, options: EventsPluginOp
           'the stream gets `retry: <ms>` and ends (reconnect elsewhere); a new one is refused with 503.',
         querystring: streamQuerySchema,
         response: {
-          200: z.string().describe('`text/event-stream` (ends only when the server shuts down)'),
+          200: z
+            .string()
+            .describe('`text/event-stream` (never ends by itself; ends when the server shuts down)'),
           400: errorEnvelopeSchema.describe('`VALID400_1`: malformed `lastEventId`'),
           401: errorEnvelopeSchema.describe('`EVENTS401_0`: missing, invalid, expired or used ticket'),
           503: errorEnvelopeSchema.describe(

@@ -19,18 +19,19 @@ import { signAccessToken } from '../auth';
  * autovacuum), so a database filled by a script or an import, or a server stopped within its first half minute, was
  * served with the planner guessing — e.g. nested loops over the item lists, ~40 ms instead of ~5 ms a page — for
  * the first 30 s after every start, and then every request waited for the `ANALYZE` itself. Then the warm-up sends
- * the app's read routes through the app itself (`app.inject`, no socket) as a member of the
- * busiest team: the lists in every grouping (issues and goals, first page), an issue's and a goal's detail and
- * comments, the alarm count and tabs, the workspace and team settings, search. Read-only (GET): nothing is written.
- * The routes go round by round until `WARM_UP_REQUESTS` requests were sent (the later rounds make V8 optimise the
- * hot code), and never longer than `WARM_UP_BUDGET_MS` in all. An empty database (a new installation) has nothing to warm: it returns at once.
+ * the app's read routes through the app itself (`app.inject`, no socket) as a member of the busiest team: the lists
+ * in every grouping (issues and goals, first page), an issue's and a goal's detail and comments, the alarm count and
+ * tabs, the workspace and team settings, search. Read-only (GET): nothing is written. The routes go round by round
+ * until `WARM_UP_REQUESTS` requests were sent (the later rounds make V8 optimise the hot code), and never longer
+ * than `WARM_UP_BUDGET_MS` in all. An empty database (a new installation) has nothing to warm: it returns at once.
  */
 
 /**
  * Requests the warm-up sends at least (whole rounds over the routes): the first round prepares the statements and
  * fills the caches, the rest let V8 optimise the hot code — measured, 3 rounds (78 requests) left the first burst
- * after a restart as costly as without a warm-up (2,300 vs 2,310 ms of server CPU), ~400 requests brought it
- * within 15 % of a warm server's (docs/performance.md "Warm-up after a restart").
+ * after a restart as costly as without a warm-up (2,300 vs 2,310 ms of server CPU); with ~400 requests it took
+ * 1,960 ms against 1,480 on the warm server (without a warm-up 2,840 against 1,370; docs/performance.md "Warm-up
+ * after a restart").
  */
 export const WARM_UP_REQUESTS = 400;
 /** The warm-up stops after this long even if not finished, ms: readiness is never held up by it for longer. */
