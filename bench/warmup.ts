@@ -26,7 +26,8 @@
  * Variants: `off` is the server without its warm-up (`MOMENTUM_WARMUP=0`: ready as soon as it listens, as before
  * issue #25), `on` the server as shipped (ready after the warm-up, server/modules/system/warmup.ts). Access tokens
  * are signed here with the bench's `JWT_SECRET` (the claims of server/modules/auth/tokens.ts), so they never expire
- * during a long run. `--data <dir>` keeps the seeded folder there and reuses it (seeded once). Linux; the machine may be shared (the load average is printed next to the figures).
+ * during a long run. `--data <dir>` keeps the seeded folder there and reuses it (seeded once). Linux; the machine
+ * may be shared (the load average is printed next to the figures).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
