@@ -21,6 +21,11 @@ export const CODES = {
   COMMON415: { status: 415, message: '지원하지 않는 미디어 타입입니다.' },
   COMMON429: { status: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' },
   COMMON500: { status: 500, message: '서버 에러, 관리자에게 문의 바랍니다.' },
+  /** issue #25: not ready (`GET /readyz`, `GET /api/health`: warming up, shutting down, database unavailable). */
+  SYSTEM503_0: {
+    status: 503,
+    message: '서버가 요청을 받을 준비가 되지 않았습니다. 잠시 후 다시 시도해 주세요.',
+  },
 
   // access and refresh tokens
   JWT401_0: { status: 401, message: 'JWT 토큰이 만료되었습니다.' },

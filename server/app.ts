@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import { type Database, createDatabase, migrate } from './db';
 import { backupControlPlugin } from './db/backup';
 import { errorHandler } from './http/errors';
+import { Lifecycle } from './lifecycle';
 import { createResponseSerializerCompiler } from './http/serializer';
 import { installKoreanZodMessages } from './http/zod-korean';
 import { type Clock, alarmsPlugin, systemClock } from './modules/alarms';
@@ -21,7 +22,7 @@ import { itemRoutes } from './modules/items';
 import { searchRoutes } from './modules/search';
 import { profileImageDir, registerProfileImageFiles } from './modules/settings';
 import { settingsRoutes } from './modules/settings';
-import { systemRoutes } from './modules/system';
+import { type WarmUp, systemPlugin } from './modules/system';
 // issue #23 (teams and membership)
 import { teamRoutes } from './modules/teams';
 import { workspaceRoutes } from './modules/workspace';
@@ -43,6 +44,14 @@ export interface BuildAppDeps {
   logStream?: LogStream;
   /** The clock of the deadline reminder and of alarm days (tests move it); default: the system clock. */
   clock?: Clock;
+  /** issue #25: the server's lifecycle (server/lifecycle.ts; server/main.ts drains it on SIGTERM); default: a new one. */
+  lifecycle?: Lifecycle;
+  /**
+   * issue #25: the warm-up run once the app is ready, before it reports ready (`GET /readyz`; docs/operations.md
+   * "Warm-up"): `true` the app's own (server/modules/system/warmup.ts), a function another one (tests), `false`
+   * (default) none — ready at once.
+   */
+  warmUp?: boolean | WarmUp;
 }
 
 /**
@@ -109,7 +118,12 @@ async function assemble(
     }
     done();
   });
-  await app.register(systemRoutes, { database });
+  // issue #25: /healthz, /readyz, /api/health; the lifecycle (`app.lifecycle`) and the warm-up before ready.
+  await app.register(systemPlugin, {
+    database,
+    lifecycle: deps.lifecycle ?? new Lifecycle(),
+    warmUp: deps.warmUp,
+  });
   // `npm run backup` while serving: the embedded database's control socket in DATA_DIR (docs/backup-and-upgrade.md).
   await app.register(backupControlPlugin, { config, database });
   await app.register(authRoutes, { config, db });

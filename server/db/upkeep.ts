@@ -317,6 +317,19 @@ export class Upkeep {
     return this.runs.next(() => runUpkeep(this.database, options));
   }
 
+  /**
+   * PGlite: the whole-database `ANALYZE` of the first scheduled run, now — issue #25: the warm-up runs it before
+   * the server reports ready (server/modules/system/warmup.ts), where it held up users 30 s after start (337 ms
+   * with 2,000 issues, seconds with more); the first scheduled run then does only what is due. Resolves with the
+   * run, or null when there is nothing to do (PostgreSQL, or done already).
+   */
+  async analyzeAllNow(): Promise<UpkeepResult | null> {
+    if (this.database.kind !== 'pglite' || this.analyzedAll || this.stopped) return null;
+    const result = await this.run({ ...this.options, analyzeAll: true });
+    this.analyzedAll = true;
+    return result;
+  }
+
   /** Starts the timers; returns at once. */
   schedule(): void {
     if (this.stopped || this.timer) return;

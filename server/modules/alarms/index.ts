@@ -39,8 +39,9 @@ declare module 'fastify' {
 /**
  * Notifications: the `/api/alarms…` routes and `POST /api/dev/clock` (routes.ts), the daily deadline reminder
  * (reminder.ts: croner at 09:00 Asia/Seoul, plus one run once the app is ready, not holding `ready` up; closing the
- * app stops the job and waits for a run in progress). The injected `clock` is wrapped so the development switch can
- * move it. Raising ASSIGNED / COMMENT alarms happens in the item and comment writes (events/raise-alarms.ts).
+ * app stops the job and waits for a run in progress; so does draining, issue #25). The injected `clock` is wrapped
+ * so the development switch can move it. Raising ASSIGNED / COMMENT alarms happens in the item and comment writes
+ * (events/raise-alarms.ts).
  */
 export async function alarmsPlugin(app: FastifyInstance, options: AlarmsPluginOptions): Promise<void> {
   const { config, database } = options;
@@ -53,6 +54,8 @@ export async function alarmsPlugin(app: FastifyInstance, options: AlarmsPluginOp
   } satisfies AlarmsHandle);
   app.addHook('onReady', async () => reminder.schedule());
   app.addHook('onClose', async () => reminder.stop());
+  // issue #25: no new reminder run once the server drains (SIGTERM, server/lifecycle.ts); one in progress finishes.
+  app.lifecycle?.onDrain(() => void reminder.stop());
   await app.register(alarmRoutes, { config, db: database.db, clock, reminder });
 }
 

@@ -7,3 +7,5 @@
 export { clearRefreshCookie, cookieBase } from './cookies';
 export { createRequireMember } from './require-member';
 export { authRoutes } from './routes';
+// issue #25: the warm-up (server/modules/system/warmup.ts) signs in as a member to send the read routes through the app.
+export { signAccessToken } from './tokens';

@@ -43,6 +43,13 @@ export const DEFAULT_TUNING: HubTuning = {
 
 /** The reconnection delay `retry:` the stream tells the browser, ms. */
 export const STREAM_RETRY_MS = 3000;
+/**
+ * issue #25: the reconnection delay told to open streams when this server drains (SIGTERM), ms: each stream gets
+ * `DRAIN_RETRY_MS` plus up to `DRAIN_RETRY_SPREAD_MS` at random, so the browsers of a server that stops do not all
+ * come back in the same instant (docs/operations.md "Shutdown").
+ */
+export const DRAIN_RETRY_MS = 500;
+export const DRAIN_RETRY_SPREAD_MS = 1000;
 /** A stream whose unsent output exceeds this many bytes (a client that stopped reading) is closed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Ids a stream remembers as written (to skip a row delivered both live and by a replay or catch-up). */
@@ -136,6 +143,8 @@ export class EventHub {
   #pruneTimer: NodeJS.Timeout | undefined;
   #pruning: Promise<void> = Promise.resolve();
   #closed = false;
+  /** issue #25: the server drains: new streams are ended at once, open ones were told to reconnect elsewhere. */
+  #draining = false;
   #unlisten: (() => Promise<void>) | undefined;
   #pgClient: pg.Client | undefined;
   #reconnectTimer: NodeJS.Timeout | undefined;
@@ -193,6 +202,27 @@ export class EventHub {
     this.#streams.clear();
   }
 
+  /**
+   * issue #25, shutdown (docs/operations.md "Shutdown"): tells every open stream to reconnect elsewhere — a
+   * `retry: <ms>` line (`DRAIN_RETRY_MS` + a random share of `DRAIN_RETRY_SPREAD_MS`), then the end of the stream,
+   * so the browser reconnects (to another server, through the proxy) and resumes with its last event id — and
+   * stops the outbox pruning (no new job run). A stream opened later is ended the same way at once. Listening goes
+   * on until `close()`.
+   */
+  drain(random: () => number = Math.random): void {
+    this.#draining = true;
+    clearTimeout(this.#pruneTimer);
+    for (const set of this.#streams.values()) {
+      for (const stream of set) this.#endWithRetry(stream, random);
+    }
+    this.#streams.clear();
+  }
+
+  #endWithRetry(stream: Stream, random: () => number): void {
+    stream.write(`retry: ${DRAIN_RETRY_MS + Math.round(random() * DRAIN_RETRY_SPREAD_MS)}\n\n`);
+    this.#end(stream);
+  }
+
   /** Ends the streams, stops listening and pruning; waits for a read or prune in progress. */
   async close(): Promise<void> {
     this.#closed = true;
@@ -217,6 +247,10 @@ export class EventHub {
     const stream = new Stream(memberId, workspaceId, res);
     if (this.#closed) {
       res.end();
+      return;
+    }
+    if (this.#draining) {
+      this.#endWithRetry(stream, Math.random);
       return;
     }
     let set = this.#streams.get(workspaceId);
@@ -479,7 +513,7 @@ export class EventHub {
   }
 
   #schedulePrune(delay: number): void {
-    if (this.#closed) return;
+    if (this.#closed || this.#draining) return;
     this.#pruneTimer = setTimeout(() => {
       this.#pruning = this.#prune().finally(() => this.#schedulePrune(this.tuning.pruneIntervalMs));
     }, delay);

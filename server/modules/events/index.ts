@@ -7,7 +7,7 @@ import { EVENT_TICKET_TTL_SECONDS, errorEnvelopeSchema, eventTicketResponseSchem
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db';
 import { AUTH_ERRORS } from '../../http/route-errors';
-import { ok } from '../../http/envelope';
+import { ApiError, ok } from '../../http/envelope';
 import { callerWorkspaceId } from '../../http/team-scope';
 import { EventHub, type HubTuning } from './hub';
 import { redeemTicket, signTicket, ticketKey } from './ticket';
@@ -65,6 +65,8 @@ export async function eventsPlugin(app: FastifyInstance, options: EventsPluginOp
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onReady', async () => hub.start());
+  // issue #25: on SIGTERM (server/lifecycle.ts) open streams are told to reconnect elsewhere and end at once.
+  app.lifecycle?.onDrain(() => hub.drain());
   // Before the HTTP server closes: it waits for open connections, and a stream never ends by itself.
   app.addHook('preClose', async () => hub.endStreams());
   app.addHook('onClose', async () => hub.close());
@@ -103,9 +105,12 @@ export async function eventsPlugin(app: FastifyInstance, options: EventsPluginOp
    * `GET /api/events?ticket=<ticket>[&lastEventId=<id>]` (or the `Last-Event-ID` header) — the member's live event
    * stream, `text/event-stream`: `retry: 3000`, then per event `id: <outbox id>\nevent: change\ndata: <LiveEvent
    * JSON>\n\n`, a `: heartbeat` comment every 25 s. With a resume id, the events after it still in the outbox
-   * (10 minutes) come first, or one `{ "type": "resync" }` event when some may be gone. Never ends by itself.
-   * Before streaming, errors are the JSON envelope: 401 `EVENTS401_0` missing, forged, expired or used ticket, or
-   * the member withdrew or left the workspace; 400 `VALID400_1` malformed `lastEventId`.
+   * (10 minutes) come first, or one `{ "type": "resync" }` event when some may be gone. Never ends by itself, except
+   * when the server shuts down (issue #25): then a `retry: <ms>` line (0.5–1.5 s) and the end of the stream, so the
+   * client reconnects elsewhere and resumes from its last id. Before streaming, errors are the JSON envelope: 401
+   * `EVENTS401_0` missing, forged, expired or used ticket, or the member withdrew or left the workspace; 400
+   * `VALID400_1` malformed `lastEventId`; 503 `SYSTEM503_0` (`Retry-After: 1`) while the server shuts down (the
+   * ticket is not used up).
    */
   r.get(
     '/api/events',
@@ -116,16 +121,25 @@ export async function eventsPlugin(app: FastifyInstance, options: EventsPluginOp
         description:
           'Authenticated by a one-time `ticket` (not the bearer token: `EventSource` cannot send headers). ' +
           'Messages `id`/`event: change`/`data: LiveEvent` (contract/events.ts), `: heartbeat` every 25 s; ' +
-          '`Last-Event-ID` resumes within the replay window, else a `resync` event.',
+          '`Last-Event-ID` resumes within the replay window, else a `resync` event. When the server shuts down ' +
+          'the stream gets `retry: <ms>` and ends (reconnect elsewhere); a new one is refused with 503.',
         querystring: streamQuerySchema,
         response: {
-          200: z.string().describe('`text/event-stream` (never ends by itself)'),
+          200: z
+            .string()
+            .describe('`text/event-stream` (never ends by itself; ends when the server shuts down)'),
           400: errorEnvelopeSchema.describe('`VALID400_1`: malformed `lastEventId`'),
           401: errorEnvelopeSchema.describe('`EVENTS401_0`: missing, invalid, expired or used ticket'),
+          503: errorEnvelopeSchema.describe(
+            '`SYSTEM503_0`: the server is shutting down (reconnect elsewhere)',
+          ),
         },
       },
     },
     async (request, reply) => {
+      if (app.lifecycle?.draining) {
+        throw new ApiError('SYSTEM503_0', null, { headers: { 'retry-after': '1' } });
+      }
       const { ticket, lastEventId: fromQuery } = request.query;
       const claims = await redeemTicket(db, key, ticket);
       const header = request.headers['last-event-id'];
