@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { clusterDirFor } from './scripts/cluster/cluster';
+import { chromiumUse } from './e2e/chromium';
 
 /**
  * The proxy journey (issue #25; e2e-cluster/): the production shape of docs/deployment.md on this machine, brought up
@@ -30,23 +31,6 @@ export default defineConfig({
   use: {
     baseURL: `https://localhost:${httpsPort}`,
     ignoreHTTPSErrors: true,
-    locale: 'ko-KR',
-    timezoneId: 'Asia/Seoul',
-    viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    ...chromiumUse,
   },
 });

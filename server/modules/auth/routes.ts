@@ -319,6 +319,15 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
       async (request, reply) => {
         const provider = parseProvider(request.params.provider);
         if (provider === 'oidc' || isConfigured(config, provider)) throw new ApiError('COMMON404');
+        /** 400 with the form again: Korean `errors` under their fields, the `values` typed so far. */
+        const formAgain = (
+          errors: Partial<Record<'name' | 'email', string>>,
+          values: { name: string; email: string },
+        ) =>
+          reply
+            .code(400)
+            .type('text/html; charset=utf-8')
+            .send(renderDevSignInPage({ provider, errors, values }));
         // Validated here rather than by the route so that a mistake shows the form again, not a JSON envelope.
         const raw: unknown = request.body;
         const parsed = devSignInFormSchema.safeParse(raw);
@@ -329,19 +338,10 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
             if ((field === 'name' || field === 'email') && !errors[field]) errors[field] = issue.message;
           }
           const values = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
-          return reply
-            .code(400)
-            .type('text/html; charset=utf-8')
-            .send(
-              renderDevSignInPage({
-                provider,
-                errors,
-                values: {
-                  name: typeof values.name === 'string' ? values.name : '',
-                  email: typeof values.email === 'string' ? values.email : '',
-                },
-              }),
-            );
+          return formAgain(errors, {
+            name: typeof values.name === 'string' ? values.name : '',
+            email: typeof values.email === 'string' ? values.email : '',
+          });
         }
         const email = parsed.data.email.toLowerCase();
         const profile = {
@@ -352,16 +352,10 @@ export async function authRoutes(app: FastifyInstance, { config, db }: AuthRoute
           profileImageUrl: null,
         };
         if (domainRefusal(config.signInAllowedDomains, { profile, emailVerified: true })) {
-          return reply
-            .code(400)
-            .type('text/html; charset=utf-8')
-            .send(
-              renderDevSignInPage({
-                provider,
-                errors: { email: domainNotAllowedMessage(config.signInAllowedDomains) },
-                values: { name: parsed.data.name, email },
-              }),
-            );
+          return formAgain(
+            { email: domainNotAllowedMessage(config.signInAllowedDomains) },
+            { name: parsed.data.name, email },
+          );
         }
         const memberId = await upsertMember(db, profile);
         request.log.info({ provider, memberId }, 'signed in (development)');
