@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { SseClient, baseUrl } from '../support/events';
-import { type FakeProvider, startFakeProvider } from '../support/fake-oauth-provider';
+import { type FakeProvider, fakeProviderEnv, startFakeProvider } from '../support/fake-oauth-provider';
 import { type TestOidcProvider, startOidcProvider } from '../support/oidc-provider';
 import { deliverWebhook } from '../support/integrations';
 import { createItemOk } from '../support/items';
@@ -48,11 +48,7 @@ afterAll(async () => {
 const run = useTestApp(() => ({
   env: {
     LOG_LEVEL: 'debug',
-    GOOGLE_CLIENT_ID: GOOGLE.id,
-    GOOGLE_CLIENT_SECRET: GOOGLE.secret,
-    GOOGLE_AUTHORIZATION_URL: `${fake.url}/google/authorize`,
-    GOOGLE_TOKEN_URL: `${fake.url}/google/token`,
-    GOOGLE_USERINFO_URL: `${fake.url}/google/userinfo`,
+    ...fakeProviderEnv(fake, { google: GOOGLE }),
     OIDC_ISSUER: company.url,
     OIDC_CLIENT_ID: OIDC_CLIENT.client_id,
     OIDC_CLIENT_SECRET: OIDC_CLIENT.client_secret,

@@ -40,6 +40,28 @@ export interface FakeProvider {
   close(): Promise<void>;
 }
 
+/**
+ * The server environment that points Momentum's Google and Kakao clients at `fake` (`GOOGLE_*`, `KAKAO_*`: client
+ * ids, secrets and the three endpoint URLs); only the providers given in `clients`.
+ */
+export function fakeProviderEnv(
+  fake: Pick<FakeProvider, 'url'>,
+  clients: Partial<Record<FakeProviderName, FakeClient>>,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [provider, client] of Object.entries(clients) as [FakeProviderName, FakeClient][]) {
+    const prefix = provider.toUpperCase();
+    Object.assign(env, {
+      [`${prefix}_CLIENT_ID`]: client.id,
+      [`${prefix}_CLIENT_SECRET`]: client.secret,
+      [`${prefix}_AUTHORIZATION_URL`]: `${fake.url}/${provider}/authorize`,
+      [`${prefix}_TOKEN_URL`]: `${fake.url}/${provider}/token`,
+      [`${prefix}_USERINFO_URL`]: `${fake.url}/${provider}/userinfo`,
+    });
+  }
+  return env;
+}
+
 async function readBody(req: http.IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -7,6 +7,7 @@ import {
   type FakeProviderName,
   USERINFO_FAILS,
   startFakeProvider,
+  fakeProviderEnv,
 } from '../../support/fake-oauth-provider';
 
 /**
@@ -28,16 +29,7 @@ beforeAll(async () => {
 useTestApp(
   () => ({
     env: {
-      GOOGLE_CLIENT_ID: GOOGLE.id,
-      GOOGLE_CLIENT_SECRET: GOOGLE.secret,
-      GOOGLE_AUTHORIZATION_URL: `${fake.url}/google/authorize`,
-      GOOGLE_TOKEN_URL: `${fake.url}/google/token`,
-      GOOGLE_USERINFO_URL: `${fake.url}/google/userinfo`,
-      KAKAO_CLIENT_ID: KAKAO.id,
-      KAKAO_CLIENT_SECRET: KAKAO.secret,
-      KAKAO_AUTHORIZATION_URL: `${fake.url}/kakao/authorize`,
-      KAKAO_TOKEN_URL: `${fake.url}/kakao/token`,
-      KAKAO_USERINFO_URL: `${fake.url}/kakao/userinfo`,
+      ...fakeProviderEnv(fake, { google: GOOGLE, kakao: KAKAO }),
     },
   }),
   async (started) => {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from '../../../../server/config';
 import { member } from '../../../../server/db/schema';
-import { type FakeProvider, startFakeProvider } from '../../support/fake-oauth-provider';
+import { type FakeProvider, startFakeProvider, fakeProviderEnv } from '../../support/fake-oauth-provider';
 
 /**
  * `SIGN_IN_ALLOWED_DOMAINS` with Google, Kakao and the development sign-in, and the single sign-on configuration
@@ -25,16 +25,7 @@ const run = useTestApp(
   () => ({
     env: {
       SIGN_IN_ALLOWED_DOMAINS: 'acme.co.kr, @Acme.com',
-      GOOGLE_CLIENT_ID: GOOGLE.id,
-      GOOGLE_CLIENT_SECRET: GOOGLE.secret,
-      GOOGLE_AUTHORIZATION_URL: `${fake.url}/google/authorize`,
-      GOOGLE_TOKEN_URL: `${fake.url}/google/token`,
-      GOOGLE_USERINFO_URL: `${fake.url}/google/userinfo`,
-      KAKAO_CLIENT_ID: KAKAO.id,
-      KAKAO_CLIENT_SECRET: KAKAO.secret,
-      KAKAO_AUTHORIZATION_URL: `${fake.url}/kakao/authorize`,
-      KAKAO_TOKEN_URL: `${fake.url}/kakao/token`,
-      KAKAO_USERINFO_URL: `${fake.url}/kakao/userinfo`,
+      ...fakeProviderEnv(fake, { google: GOOGLE, kakao: KAKAO }),
     },
   }),
   async (started) => {
