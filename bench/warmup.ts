@@ -4,6 +4,7 @@
  *   node --import tsx bench/warmup.ts [--issues 2000] [--users 100] [--seconds 20] [--variants off,on]
  *                                     [--entry bundle|tsx] [--node-args "<flags>"] [--log-level warn]
  *                                     [--data <dir>] [--ready-path /readyz] [--server-log <prefix>] [--analyze 0|1]
+ *                                     [--reads screen|list]
  *
  * Seeds (in this process, the real app through `app.inject`) a file-backed embedded database: one workspace of
  * `--users` members (the owner and members who joined with the invite) and `--issues` issues in its default team
@@ -58,6 +59,12 @@ const KEEP_DATA = option('data', '');
 const READY_PATH = option('ready-path', '/readyz');
 /** Writes each server's log to `<prefix>-<variant>-<start>.log` (`--log-level info` logs slow requests). */
 const SERVER_LOG = option('server-log', '');
+/**
+ * What a user reads each round: `screen` (default) the first screen's four reads in parallel (a burst of 4 × users);
+ * `list` only the issue list (a burst of one request a user).
+ */
+const READS = option('reads', 'screen');
+if (READS !== 'screen' && READS !== 'list') throw new Error(`--reads: screen or list, not ${READS}`);
 const ROOT = path.resolve(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -199,12 +206,9 @@ async function round(
   into: Sample[],
 ) {
   const issueId = seeded.issueIds[Math.floor(Math.random() * seeded.issueIds.length)]!;
-  const urls = [
-    `/api/teams/${seeded.teamId}/issues?query=STATE&size=20`,
-    `/api/issues/${issueId}`,
-    '/api/alarms/unread-count',
-    '/api/alarms/ISSUE',
-  ];
+  const list = `/api/teams/${seeded.teamId}/issues?query=STATE&size=20`;
+  const urls =
+    READS === 'list' ? [list] : [list, `/api/issues/${issueId}`, '/api/alarms/unread-count', '/api/alarms/ISSUE'];
   await Promise.all(
     urls.map(async (url) => {
       const at = performance.now();
