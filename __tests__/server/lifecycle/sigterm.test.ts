@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../support/ports';
 import { TEST_JWT_SECRET, tempDir } from '../support/test-app';
 
 /**
@@ -16,17 +17,6 @@ import { TEST_JWT_SECRET, tempDir } from '../support/test-app';
 jest.setTimeout(180_000);
 
 const ROOT = path.resolve(__dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Answer {
   status: number;
