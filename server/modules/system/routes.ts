@@ -12,6 +12,7 @@ import {
 } from '../../../contract';
 import { type Database, migrationsFolder } from '../../db';
 import { envelope, ok } from '../../http/envelope';
+import { noStoreByDefault } from '../../http/no-store';
 import type { Lifecycle } from '../../lifecycle';
 
 export interface SystemRoutesOptions {
@@ -142,9 +143,7 @@ export async function systemRoutes(
   const unavailable = (reply: FastifyReply, result: ReadinessResult) =>
     reply.code(503).header('retry-after', '1').send(envelope('SYSTEM503_0', result));
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  noStoreByDefault(app);
 
   r.get(
     '/healthz',
